@@ -1,0 +1,112 @@
+package dev.taskrow.core;
+
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Records the SUCCESS of non-transactional tasks many rows per commit. It flushes as soon as it has
+ * anything; while one flush runs, the next completions gather, so batches grow with the load and an
+ * idle system pays no added latency (group commit).
+ */
+final class CompletionBatcher {
+  private static final Logger log = LoggerFactory.getLogger(CompletionBatcher.class);
+  private static final int MAX_ATTEMPTS = 3;
+
+  private final Worker worker;
+  private final int maxBatch;
+  private final LinkedBlockingQueue<RunningTask> pending = new LinkedBlockingQueue<>();
+  private volatile boolean stopping;
+  private Thread thread;
+
+  CompletionBatcher(Worker worker, int maxBatch) {
+    this.worker = worker;
+    this.maxBatch = maxBatch;
+  }
+
+  void start() {
+    thread = Thread.ofPlatform().name("taskrow-complete").start(this::loop);
+  }
+
+  void add(RunningTask task) {
+    pending.add(task);
+  }
+
+  private void loop() {
+    while (!stopping || !pending.isEmpty()) {
+      try {
+        RunningTask first = pending.poll(100, TimeUnit.MILLISECONDS);
+        if (first == null) {
+          continue;
+        }
+        List<RunningTask> batch = new ArrayList<>();
+        batch.add(first);
+        pending.drainTo(batch, maxBatch - 1);
+        flush(batch);
+      } catch (InterruptedException e) {
+        if (!stopping) {
+          Thread.currentThread().interrupt();
+          return;
+        }
+      }
+    }
+  }
+
+  private void flush(List<RunningTask> batch) {
+    Object[] ids = new Object[batch.size()];
+    Object[] tokens = new Object[batch.size()];
+    Object[] results = new Object[batch.size()];
+    for (int i = 0; i < batch.size(); i++) {
+      Task task = batch.get(i).task();
+      ids[i] = task.id();
+      tokens[i] = task.fenceToken();
+      results[i] = batch.get(i).resultJson();
+    }
+    for (int attempt = 1; ; attempt++) {
+      try {
+        Set<UUID> completed = new HashSet<>(worker.completeBatch(batch, ids, tokens, results));
+        for (RunningTask task : batch) {
+          worker.finished(task, completed.contains(task.taskId()));
+        }
+        return;
+      } catch (SQLException | RuntimeException e) {
+        if (attempt >= MAX_ATTEMPTS) {
+          // The rows stay PROCESSING; their leases expire and the tasks run again: at least once.
+          log.error(
+              "could not record the success of {} tasks; they will run again after their "
+                  + "lease: {}",
+              batch.size(),
+              e.toString());
+          for (RunningTask task : batch) {
+            worker.abandoned(task);
+          }
+          return;
+        }
+        log.warn(
+            "recording {} successes failed (attempt {}), retrying: {}",
+            batch.size(),
+            attempt,
+            e.toString());
+      }
+    }
+  }
+
+  /** Records everything still queued, then stops. */
+  void stop() {
+    stopping = true;
+    if (thread != null) {
+      try {
+        thread.join(10_000);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    }
+  }
+}

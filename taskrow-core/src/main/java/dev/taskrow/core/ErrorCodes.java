@@ -1,0 +1,21 @@
+package dev.taskrow.core;
+
+/** The error codes the engine itself writes. Handlers add their own. */
+public final class ErrorCodes {
+  /** A PENDING task older than its kind's stale threshold was replaced by a new submit. */
+  public static final String STALE_PENDING = "STALE_PENDING";
+
+  /** The worker's lease ran out on the last allowed attempt (the worker died or hung). */
+  public static final String LEASE_EXPIRED = "LEASE_EXPIRED";
+
+  /** Cancelled by a user or an operator. */
+  public static final String CANCELLED = "CANCELLED";
+
+  /** The handler threw something that was not a {@link TaskFailure}: the safety net. */
+  public static final String UNKNOWN = "UNKNOWN";
+
+  /** No handler for the task's kind is registered in the worker that claimed it. */
+  public static final String NO_HANDLER = "NO_HANDLER";
+
+  private ErrorCodes() {}
+}

@@ -1,0 +1,59 @@
+package dev.taskrow.core;
+
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Extends the leases of every task this worker runs, in one statement, so handlers never have to. A
+ * task whose row no longer matches (id, token) lost its lease: its context says so and nothing it
+ * writes will commit. A cancel request travels back the same way.
+ */
+final class Heartbeater implements Runnable {
+  private static final Logger log = LoggerFactory.getLogger(Heartbeater.class);
+  private final Worker worker;
+
+  Heartbeater(Worker worker) {
+    this.worker = worker;
+  }
+
+  @Override
+  public void run() {
+    List<RunningTask> tasks = new ArrayList<>(worker.runningTasks());
+    if (tasks.isEmpty()) {
+      return;
+    }
+    Object[] ids = new Object[tasks.size()];
+    Object[] tokens = new Object[tasks.size()];
+    Object[] leases = new Object[tasks.size()];
+    for (int i = 0; i < tasks.size(); i++) {
+      RunningTask task = tasks.get(i);
+      ids[i] = task.taskId();
+      tokens[i] = task.fenceToken();
+      leases[i] = task.taskKind().lease().toMillis();
+    }
+    try {
+      Map<java.util.UUID, Boolean> owned = worker.heartbeat(ids, tokens, leases);
+      for (RunningTask task : tasks) {
+        Boolean cancel = owned.get(task.taskId());
+        if (cancel == null) {
+          if (!task.isLeaseLost() && !task.isCompleting()) {
+            log.warn(
+                "worker {} lost the lease of task {} ({}); another worker may run it now",
+                worker.id(),
+                task.taskId(),
+                task.kind());
+            task.markLeaseLost();
+          }
+        } else if (cancel) {
+          task.markCancelRequested();
+        }
+      }
+    } catch (SQLException | RuntimeException e) {
+      log.warn("heartbeat of {} tasks failed; will try again: {}", tasks.size(), e.toString());
+    }
+  }
+}

@@ -1,0 +1,204 @@
+package dev.taskrow.core;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.CopyOnWriteArrayList;
+import javax.sql.DataSource;
+import org.postgresql.PGConnection;
+import org.postgresql.PGNotification;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Signals over PostgreSQL LISTEN/NOTIFY: reaches every instance on the same database with no other
+ * infrastructure. A NOTIFY sent inside a transaction is delivered on commit and dropped on
+ * rollback, which is exactly "announce after the row commits".
+ *
+ * <p>One connection per process is held for LISTEN; if it breaks, the listener reconnects with
+ * backoff and workers keep polling meanwhile.
+ */
+public final class PostgresSignals implements Signals {
+  static final String WORK_CHANNEL = "taskrow_work";
+  static final String TASK_CHANNEL = "taskrow_task";
+  // NOTIFY payloads must stay under 8000 bytes.
+  private static final int MAX_PAYLOAD = 7800;
+  private static final Logger log = LoggerFactory.getLogger(PostgresSignals.class);
+
+  private final DataSource dataSource;
+  private final CopyOnWriteArrayList<SignalListener> listeners = new CopyOnWriteArrayList<>();
+  private volatile boolean closed;
+  private Thread listenerThread;
+
+  public PostgresSignals(DataSource dataSource) {
+    this.dataSource = dataSource;
+  }
+
+  @Override
+  public boolean announceInTransaction(
+      Connection transaction, Collection<String> queues, Collection<TaskChange> changes)
+      throws SQLException {
+    notifyAll(transaction, queues, changes);
+    return true;
+  }
+
+  @Override
+  public void queueHasWork(String queue) {
+    publish(List.of(queue), List.of());
+  }
+
+  @Override
+  public void tasksChanged(Collection<TaskChange> changes) {
+    publish(List.of(), changes);
+  }
+
+  private void publish(Collection<String> queues, Collection<TaskChange> changes) {
+    try (Connection connection = dataSource.getConnection()) {
+      notifyAll(connection, queues, changes);
+    } catch (SQLException e) {
+      log.debug("NOTIFY failed; workers will find the work by polling", e);
+    }
+  }
+
+  private static void notifyAll(
+      Connection connection, Collection<String> queues, Collection<TaskChange> changes)
+      throws SQLException {
+    List<String[]> notifications = new ArrayList<>();
+    for (String queue : queues) {
+      notifications.add(new String[] {WORK_CHANNEL, queue});
+    }
+    for (String payload : taskPayloads(changes)) {
+      notifications.add(new String[] {TASK_CHANNEL, payload});
+    }
+    if (notifications.isEmpty()) {
+      return;
+    }
+    try (PreparedStatement statement = connection.prepareStatement("select pg_notify(?, ?)")) {
+      for (String[] notification : notifications) {
+        statement.setString(1, notification[0]);
+        statement.setString(2, notification[1]);
+        statement.addBatch();
+      }
+      statement.executeBatch();
+    }
+  }
+
+  /** One line per change ("id status queue"), packed into as few payloads as fit. */
+  static List<String> taskPayloads(Collection<TaskChange> changes) {
+    List<String> payloads = new ArrayList<>();
+    StringBuilder current = new StringBuilder();
+    for (TaskChange change : changes) {
+      String line = change.taskId() + " " + change.status() + " " + change.queue();
+      if (current.length() + line.length() + 1 > MAX_PAYLOAD) {
+        payloads.add(current.toString());
+        current.setLength(0);
+      }
+      if (!current.isEmpty()) {
+        current.append('\n');
+      }
+      current.append(line);
+    }
+    if (!current.isEmpty()) {
+      payloads.add(current.toString());
+    }
+    return payloads;
+  }
+
+  @Override
+  public synchronized AutoCloseable subscribe(SignalListener listener) {
+    listeners.add(listener);
+    if (listenerThread == null) {
+      listenerThread = Thread.ofPlatform().daemon().name("taskrow-listen").start(this::listenLoop);
+    }
+    return () -> listeners.remove(listener);
+  }
+
+  private void listenLoop() {
+    Duration backoff = Duration.ofMillis(100);
+    boolean reportedDown = false;
+    while (!closed) {
+      try (Connection connection = dataSource.getConnection()) {
+        connection.setAutoCommit(true);
+        try (Statement statement = connection.createStatement()) {
+          statement.execute("LISTEN " + WORK_CHANNEL);
+          statement.execute("LISTEN " + TASK_CHANNEL);
+        }
+        if (reportedDown) {
+          log.info("LISTEN connection restored");
+          reportedDown = false;
+        }
+        backoff = Duration.ofMillis(100);
+        PGConnection pg = connection.unwrap(PGConnection.class);
+        while (!closed) {
+          PGNotification[] received = pg.getNotifications(500);
+          if (received != null) {
+            for (PGNotification notification : received) {
+              dispatch(notification.getName(), notification.getParameter());
+            }
+          }
+        }
+      } catch (SQLException | RuntimeException e) {
+        if (closed) {
+          return;
+        }
+        if (!reportedDown) {
+          log.warn("LISTEN connection lost; workers poll until it is back: {}", e.toString());
+          reportedDown = true;
+        }
+        sleep(backoff);
+        backoff =
+            backoff.multipliedBy(2).compareTo(Duration.ofSeconds(10)) > 0
+                ? Duration.ofSeconds(10)
+                : backoff.multipliedBy(2);
+      }
+    }
+  }
+
+  private void dispatch(String channel, String payload) {
+    for (SignalListener listener : listeners) {
+      try {
+        if (WORK_CHANNEL.equals(channel)) {
+          listener.onQueueHasWork(payload);
+        } else if (TASK_CHANNEL.equals(channel)) {
+          for (String line : payload.split("\n")) {
+            String[] parts = line.split(" ", 3);
+            if (parts.length == 3) {
+              listener.onTaskChanged(
+                  new TaskChange(
+                      UUID.fromString(parts[0]), parts[2], TaskStatus.valueOf(parts[1])));
+            }
+          }
+        }
+      } catch (RuntimeException e) {
+        log.warn("signal listener failed on {}: {}", channel, e.toString());
+      }
+    }
+  }
+
+  private static void sleep(Duration duration) {
+    try {
+      Thread.sleep(duration);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  @Override
+  public void close() {
+    closed = true;
+    Thread thread = listenerThread;
+    if (thread != null) {
+      try {
+        thread.join(2000);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    }
+  }
+}

@@ -1,0 +1,137 @@
+package dev.taskrow.core;
+
+import java.sql.SQLException;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.Semaphore;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Claims tasks of one queue while it has free capacity: as many as are free, up to the batch size,
+ * in one statement. Waits for a signal or the poll interval only when the queue had less to give.
+ */
+final class QueueRunner implements Runnable {
+  private static final Logger log = LoggerFactory.getLogger(QueueRunner.class);
+
+  private final Worker worker;
+  private final String queue;
+  private final int concurrency;
+  private final int batchSize;
+  private final Duration pollInterval;
+  private final String[] kinds;
+  private final Long[] leaseMillis;
+  private final Semaphore permits;
+  private final Wakeup wakeup = new Wakeup();
+  private volatile boolean stopping;
+  private volatile Thread thread;
+
+  QueueRunner(
+      Worker worker,
+      String queue,
+      int concurrency,
+      int batchSize,
+      Duration pollInterval,
+      List<TaskKind> kinds) {
+    this.worker = worker;
+    this.queue = queue;
+    this.concurrency = concurrency;
+    this.batchSize = batchSize;
+    this.pollInterval = pollInterval;
+    this.kinds = kinds.stream().map(TaskKind::name).toArray(String[]::new);
+    this.leaseMillis = kinds.stream().map(k -> k.lease().toMillis()).toArray(Long[]::new);
+    this.permits = new Semaphore(concurrency);
+  }
+
+  String queue() {
+    return queue;
+  }
+
+  void start() {
+    thread = Thread.ofPlatform().name("taskrow-claim-" + queue).start(this);
+  }
+
+  void wake() {
+    wakeup.signal();
+  }
+
+  @Override
+  public void run() {
+    Duration errorBackoff = Duration.ofMillis(100);
+    while (!stopping) {
+      int reserved = 0;
+      try {
+        permits.acquire();
+        reserved = 1;
+        while (reserved < batchSize && permits.tryAcquire()) {
+          reserved++;
+        }
+        if (stopping) {
+          break;
+        }
+        wakeup.clear();
+        int requested = reserved;
+        List<RunningTask> claimed = worker.claim(queue, kinds, leaseMillis, requested);
+        permits.release(requested - claimed.size());
+        reserved = 0;
+        for (RunningTask task : claimed) {
+          worker.dispatch(task, permits);
+        }
+        errorBackoff = Duration.ofMillis(100);
+        // Fewer than asked: the queue is drained for now. Otherwise it may have more: go on.
+        if (claimed.size() < requested) {
+          wakeup.await(pollInterval);
+        }
+      } catch (InterruptedException e) {
+        if (reserved > 0) {
+          permits.release(reserved);
+        }
+        if (!stopping) {
+          Thread.currentThread().interrupt();
+        }
+        break;
+      } catch (SQLException | RuntimeException e) {
+        permits.release(reserved);
+        log.warn(
+            "claim on queue {} failed, retrying in {} ms: {}",
+            queue,
+            errorBackoff.toMillis(),
+            e.toString());
+        try {
+          wakeup.await(errorBackoff);
+        } catch (InterruptedException interrupted) {
+          break;
+        }
+        errorBackoff =
+            errorBackoff.multipliedBy(2).compareTo(pollInterval) > 0
+                ? pollInterval
+                : errorBackoff.multipliedBy(2);
+      }
+    }
+  }
+
+  /** Stops claiming. Running tasks go on. */
+  void stop() {
+    stopping = true;
+    wakeup.signal();
+    Thread current = thread;
+    if (current != null) {
+      current.interrupt();
+      try {
+        current.join(5_000);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    }
+  }
+
+  /** Waits until every handler of this queue has returned, or the time is up. */
+  boolean awaitIdle(Duration timeout) throws InterruptedException {
+    if (permits.tryAcquire(
+        concurrency, timeout.toNanos(), java.util.concurrent.TimeUnit.NANOSECONDS)) {
+      permits.release(concurrency);
+      return true;
+    }
+    return false;
+  }
+}

@@ -1,0 +1,200 @@
+package dev.taskrow.core;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.time.Instant;
+import java.util.UUID;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/** One claimed attempt of a task, as its handler sees it through {@link TaskContext}. */
+final class RunningTask implements TaskContext {
+  private static final Logger log = LoggerFactory.getLogger(RunningTask.class);
+  private static final long PROGRESS_WRITE_INTERVAL_NANOS = 500_000_000L;
+
+  private final Task task;
+  private final TaskKind kind;
+  private final Taskrow engine;
+  private final Instant claimedAt;
+  private volatile Tx tx;
+  private volatile String result;
+  private volatile boolean cancelRequested;
+  private volatile boolean leaseLost;
+  private volatile boolean completing;
+  private volatile Thread thread;
+  private long lastProgressWrite;
+
+  RunningTask(Task task, TaskKind kind, Taskrow engine, Instant claimedAt) {
+    this.task = task;
+    this.kind = kind;
+    this.engine = engine;
+    this.claimedAt = claimedAt;
+    this.cancelRequested = task.cancelRequested();
+  }
+
+  Task task() {
+    return task;
+  }
+
+  TaskKind taskKind() {
+    return kind;
+  }
+
+  Instant claimedAt() {
+    return claimedAt;
+  }
+
+  TaskEvent event() {
+    return new TaskEvent(task.id(), task.kind(), task.queue(), task.attemptCount());
+  }
+
+  TaskChange change(TaskStatus status) {
+    return new TaskChange(task.id(), task.queue(), status);
+  }
+
+  void bind(Tx tx, Thread thread) {
+    this.tx = tx;
+    this.thread = thread;
+  }
+
+  void unbind() {
+    this.tx = null;
+    this.thread = null;
+  }
+
+  Thread thread() {
+    return thread;
+  }
+
+  String resultJson() {
+    return result;
+  }
+
+  void markCancelRequested() {
+    cancelRequested = true;
+  }
+
+  void markLeaseLost() {
+    leaseLost = true;
+  }
+
+  /** The handler returned; its outcome is being written. Heartbeats no longer judge it. */
+  void markCompleting() {
+    completing = true;
+  }
+
+  boolean isCompleting() {
+    return completing;
+  }
+
+  @Override
+  public UUID taskId() {
+    return task.id();
+  }
+
+  @Override
+  public String kind() {
+    return task.kind();
+  }
+
+  @Override
+  public String subject() {
+    return task.subject();
+  }
+
+  @Override
+  public String payload() {
+    return task.payload();
+  }
+
+  @Override
+  public int attempt() {
+    return task.attemptCount();
+  }
+
+  @Override
+  public int maxAttempts() {
+    return task.maxAttempts();
+  }
+
+  @Override
+  public long fenceToken() {
+    return task.fenceToken();
+  }
+
+  @Override
+  public Instant now() {
+    return engine.now();
+  }
+
+  @Override
+  public Connection connection() {
+    return requireTx().connection();
+  }
+
+  @Override
+  public UUID submit(NewTask followUp) {
+    NewTask chained = followUp.parentId() == null ? followUp.parent(task.id()) : followUp;
+    try {
+      return engine.submit(requireTx(), chained);
+    } catch (SQLException e) {
+      throw new IllegalStateException("could not submit follow-up task " + followUp.kind(), e);
+    }
+  }
+
+  private Tx requireTx() {
+    Tx current = tx;
+    if (current == null) {
+      throw new IllegalStateException(
+          "task kind "
+              + kind.name()
+              + " is not transactional: it has no connection and cannot chain tasks");
+    }
+    return current;
+  }
+
+  @Override
+  public void progress(long done, long total) {
+    long now = System.nanoTime();
+    synchronized (this) {
+      boolean last = done >= total;
+      if (!last
+          && lastProgressWrite != 0
+          && now - lastProgressWrite < PROGRESS_WRITE_INTERVAL_NANOS) {
+        return;
+      }
+      lastProgressWrite = now;
+    }
+    // Its own short transaction: progress must be visible while the handler's work is still open.
+    try {
+      engine.inTransaction(
+          progressTx -> {
+            if (engine
+                .repository()
+                .progress(progressTx.connection(), task.id(), task.fenceToken(), done, total)) {
+              engine.announceChanges(progressTx, java.util.List.of(change(TaskStatus.PROCESSING)));
+            } else {
+              markLeaseLost();
+            }
+            return null;
+          });
+    } catch (SQLException e) {
+      log.debug("progress of {} not written: {}", task.id(), e.toString());
+    }
+  }
+
+  @Override
+  public void result(String json) {
+    this.result = json;
+  }
+
+  @Override
+  public boolean isCancellationRequested() {
+    return cancelRequested;
+  }
+
+  @Override
+  public boolean isLeaseLost() {
+    return leaseLost;
+  }
+}

@@ -1,0 +1,128 @@
+package dev.taskrow.core;
+
+import java.sql.Array;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+
+/**
+ * A statement with named parameters ({@code :name}), so the SQL in {@link TaskRepository} reads as
+ * SQL. {@code :now} is special: it is the database's {@code now()} unless the engine runs on a Java
+ * {@link Clock} (tests), in which case the clock's instant is bound instead. Leases and due times
+ * thereby use one clock for every instance: the database's.
+ */
+final class Sql {
+  private final String databaseClockText;
+  private final String javaClockText;
+  private final List<String> names;
+
+  private Sql(String databaseClockText, String javaClockText, List<String> names) {
+    this.databaseClockText = databaseClockText;
+    this.javaClockText = javaClockText;
+    this.names = names;
+  }
+
+  static Sql of(String text) {
+    StringBuilder database = new StringBuilder();
+    StringBuilder java = new StringBuilder();
+    List<String> names = new ArrayList<>();
+    boolean inString = false;
+    for (int i = 0; i < text.length(); i++) {
+      char c = text.charAt(i);
+      if (c == '\'') {
+        inString = !inString;
+      }
+      boolean parameterStart =
+          !inString
+              && c == ':'
+              && i + 1 < text.length()
+              && Character.isJavaIdentifierStart(text.charAt(i + 1))
+              && (i == 0 || text.charAt(i - 1) != ':');
+      if (!parameterStart) {
+        database.append(c);
+        java.append(c);
+        continue;
+      }
+      int end = i + 1;
+      while (end < text.length() && Character.isJavaIdentifierPart(text.charAt(end))) {
+        end++;
+      }
+      String name = text.substring(i + 1, end);
+      names.add(name);
+      if (name.equals("now")) {
+        database.append("now()");
+        java.append("?::timestamptz");
+      } else {
+        database.append('?');
+        java.append('?');
+      }
+      i = end - 1;
+    }
+    return new Sql(database.toString(), java.toString(), List.copyOf(names));
+  }
+
+  PreparedStatement prepare(Connection connection, Clock clock, Params params) throws SQLException {
+    PreparedStatement statement =
+        connection.prepareStatement(clock == null ? databaseClockText : javaClockText);
+    try {
+      int index = 1;
+      for (String name : names) {
+        if (name.equals("now")) {
+          if (clock != null) {
+            statement.setObject(index++, OffsetDateTime.ofInstant(clock.instant(), ZoneOffset.UTC));
+          }
+          continue;
+        }
+        if (!params.values.containsKey(name)) {
+          throw new IllegalArgumentException("no value for :" + name);
+        }
+        bind(connection, statement, index++, params.values.get(name));
+      }
+      return statement;
+    } catch (SQLException | RuntimeException e) {
+      statement.close();
+      throw e;
+    }
+  }
+
+  private static void bind(Connection connection, PreparedStatement statement, int index, Object v)
+      throws SQLException {
+    switch (v) {
+      case null -> statement.setObject(index, null);
+      case Instant instant ->
+          statement.setObject(index, OffsetDateTime.ofInstant(instant, ZoneOffset.UTC));
+      case SqlArray array -> {
+        Array sqlArray = connection.createArrayOf(array.type(), array.values());
+        statement.setArray(index, sqlArray);
+      }
+      case UUID uuid -> statement.setObject(index, uuid);
+      default -> statement.setObject(index, v);
+    }
+  }
+
+  static Params params() {
+    return new Params();
+  }
+
+  /** Named values for a statement. */
+  static final class Params {
+    private final Map<String, Object> values = new HashMap<>();
+
+    Params with(String name, Object value) {
+      values.put(name, value);
+      return this;
+    }
+  }
+
+  /** A value bound as a PostgreSQL array of {@code type}. */
+  record SqlArray(String type, Object[] values) {}
+}

@@ -1,0 +1,11 @@
+package dev.taskrow.core;
+
+/**
+ * The code that runs a task. Return normally for SUCCESS; throw a {@link TaskFailure} with an error
+ * code to fail the attempt (the kind's policy decides whether it is retried); anything else thrown
+ * is UNKNOWN, the safety net.
+ */
+@FunctionalInterface
+public interface TaskHandler {
+  void handle(TaskContext context) throws Exception;
+}

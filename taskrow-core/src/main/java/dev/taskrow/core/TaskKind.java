@@ -1,0 +1,110 @@
+package dev.taskrow.core;
+
+import java.time.Duration;
+import java.util.Objects;
+import java.util.regex.Pattern;
+
+/**
+ * What the engine knows of one kind of task: its queue and its policies. The handler is registered
+ * separately with the worker that runs the queue, so a process that only submits needs no handler.
+ *
+ * @param name the kind, stored in every row
+ * @param queue the queue its rows go to; a worker runs some queues
+ * @param maxAttempts attempts in all, the first included
+ * @param lease how long a claim lasts without a heartbeat; the engine heartbeats running tasks
+ * @param staleAfter a PENDING row older than this is replaced by {@link Taskrow#submitOrReuse}
+ * @param retryPolicy which failures are tried again, and when
+ * @param transactional whether the handler runs inside the transaction that records its SUCCESS.
+ *     Its business writes (through {@link TaskContext#connection()}) and follow-up tasks then
+ *     commit with the SUCCESS or not at all, and a worker that lost its lease commits nothing. A
+ *     kind whose handler writes nothing to the database can set this to false: its completions are
+ *     then batched, many rows per commit.
+ */
+public record TaskKind(
+    String name,
+    String queue,
+    int maxAttempts,
+    Duration lease,
+    Duration staleAfter,
+    RetryPolicy retryPolicy,
+    boolean transactional) {
+
+  private static final Pattern NAME = Pattern.compile("[A-Za-z0-9_.:-]{1,100}");
+
+  public TaskKind {
+    requireName(name, "kind");
+    requireName(queue, "queue");
+    if (maxAttempts < 1 || maxAttempts > 1000) {
+      throw new IllegalArgumentException(
+          name + ": maxAttempts must be 1..1000, was " + maxAttempts);
+    }
+    if (lease.compareTo(Duration.ofSeconds(1)) < 0) {
+      throw new IllegalArgumentException(name + ": lease must be at least 1 s, was " + lease);
+    }
+    if (staleAfter.isNegative() || staleAfter.isZero()) {
+      throw new IllegalArgumentException(name + ": staleAfter must be positive");
+    }
+    Objects.requireNonNull(retryPolicy, "retryPolicy");
+  }
+
+  /** A kind with the defaults: queue "default", 3 attempts, 30 s lease, stale after 5 minutes. */
+  public static Builder named(String name) {
+    return new Builder(name);
+  }
+
+  static void requireName(String value, String what) {
+    if (value == null || !NAME.matcher(value).matches()) {
+      throw new IllegalArgumentException(
+          what + " name must be 1-100 characters of [A-Za-z0-9_.:-]: " + value);
+    }
+  }
+
+  /** Fluent construction with the defaults above. */
+  public static final class Builder {
+    private final String name;
+    private String queue = "default";
+    private int maxAttempts = 3;
+    private Duration lease = Duration.ofSeconds(30);
+    private Duration staleAfter = Duration.ofMinutes(5);
+    private RetryPolicy retryPolicy = RetryPolicy.defaults();
+    private boolean transactional = true;
+
+    private Builder(String name) {
+      this.name = name;
+    }
+
+    public Builder queue(String queue) {
+      this.queue = queue;
+      return this;
+    }
+
+    public Builder maxAttempts(int maxAttempts) {
+      this.maxAttempts = maxAttempts;
+      return this;
+    }
+
+    public Builder lease(Duration lease) {
+      this.lease = lease;
+      return this;
+    }
+
+    public Builder staleAfter(Duration staleAfter) {
+      this.staleAfter = staleAfter;
+      return this;
+    }
+
+    public Builder retryPolicy(RetryPolicy retryPolicy) {
+      this.retryPolicy = retryPolicy;
+      return this;
+    }
+
+    public Builder transactional(boolean transactional) {
+      this.transactional = transactional;
+      return this;
+    }
+
+    public TaskKind build() {
+      return new TaskKind(name, queue, maxAttempts, lease, staleAfter, retryPolicy, transactional);
+    }
+  }
+}

@@ -1,0 +1,24 @@
+package dev.taskrow.core;
+
+import java.time.Duration;
+
+/**
+ * Observes the engine (metrics, logs, tracing). Called on worker threads after the change
+ * committed: keep it fast and never throw. The Spring module binds one to Micrometer.
+ */
+public interface TaskListener {
+  /** A worker claimed the task; {@code waited} is from its due time to the claim. */
+  default void onClaimed(TaskEvent event, Duration waited) {}
+
+  /** The claim took over a task whose previous worker's lease had expired. */
+  default void onRescued(TaskEvent event) {}
+
+  default void onSucceeded(TaskEvent event, Duration runTime) {}
+
+  default void onRetryScheduled(TaskEvent event, String errorCode, Duration delay) {}
+
+  default void onFailed(TaskEvent event, String errorCode, Duration runTime) {}
+
+  /** The worker found its lease gone: its writes were discarded; another worker owns the task. */
+  default void onLeaseLost(TaskEvent event) {}
+}

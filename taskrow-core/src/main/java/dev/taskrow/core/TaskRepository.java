@@ -1,0 +1,637 @@
+package dev.taskrow.core;
+
+import dev.taskrow.core.Sql.Params;
+import dev.taskrow.core.Sql.SqlArray;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Timestamp;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+
+/**
+ * Every statement the engine runs against the task table, and nothing else. Every write of a
+ * claimer matches (id, fence_token): a worker whose lease moved on updates zero rows.
+ */
+final class TaskRepository {
+
+  private static final Sql INSERT =
+      Sql.of(
+          """
+          insert into taskrow_task
+              (id, kind, queue, subject, payload, priority, max_attempts, due_at, parent_id, created_at)
+          values
+              (:id, :kind, :queue, :subject, cast(:payload as jsonb), :priority, :max_attempts,
+               :now + :delay_ms * interval '1 millisecond', :parent_id, :now)
+          """);
+
+  private static final Sql INSERT_BATCH =
+      Sql.of(
+          """
+          insert into taskrow_task
+              (id, kind, queue, subject, payload, priority, max_attempts, due_at, parent_id, created_at)
+          select t.id, t.kind, t.queue, t.subject, cast(t.payload as jsonb), t.priority, t.max_attempts,
+                 :now + t.delay_ms * interval '1 millisecond', t.parent_id, :now
+          from unnest(cast(:ids as uuid[]), cast(:kinds as text[]), cast(:queues as text[]),
+                      cast(:subjects as text[]), cast(:payloads as text[]), cast(:priorities as int[]),
+                      cast(:max_attempts as int[]), cast(:delays as bigint[]), cast(:parents as uuid[]))
+               as t(id, kind, queue, subject, payload, priority, max_attempts, delay_ms, parent_id)
+          """);
+
+  // The partial unique index decides races: a concurrent insert for the same subject waits for
+  // the first one's commit and then inserts nothing.
+  private static final Sql INSERT_IF_NO_ACTIVE =
+      Sql.of(
+          """
+          insert into taskrow_task
+              (id, kind, queue, subject, payload, priority, max_attempts, due_at, parent_id, created_at)
+          values
+              (:id, :kind, :queue, :subject, cast(:payload as jsonb), :priority, :max_attempts,
+               :now + :delay_ms * interval '1 millisecond', :parent_id, :now)
+          on conflict (kind, subject) where status in ('PENDING', 'PROCESSING') and subject is not null
+          do nothing
+          """);
+
+  private static final String ACTIVE_FOR_SUBJECT =
+      """
+      select id, status, created_at < :now - :stale_ms * interval '1 millisecond' as stale
+      from taskrow_task
+      where kind = :kind and subject = :subject and status in ('PENDING', 'PROCESSING')
+      """;
+  private static final Sql FIND_ACTIVE = Sql.of(ACTIVE_FOR_SUBJECT);
+  private static final Sql LOCK_ACTIVE = Sql.of(ACTIVE_FOR_SUBJECT + " and id = :id for update");
+
+  private static final Sql FAIL_STALE_PENDING =
+      Sql.of(
+          """
+          update taskrow_task
+          set status = 'FAILED', error_code = 'STALE_PENDING', last_error_code = 'STALE_PENDING',
+              error_message = 'no worker started it within ' || :stale_ms || ' ms; replaced by a new task',
+              finished_at = :now, due_at = null
+          where id = :id and status = 'PENDING'
+          """);
+
+  // Claimable: PENDING and due; PROCESSING waiting for a due retry (no lease); PROCESSING whose
+  // lease expired. The CTE keeps the planner from locking more rows than the limit.
+  private static final Sql CLAIM =
+      Sql.of(
+          """
+          with next as (
+              select id, status as previous_status, locked_until as previous_lease,
+                     due_at as previous_due_at
+              from taskrow_task
+              where queue = :queue
+                and status in ('PENDING', 'PROCESSING')
+                and due_at <= :now
+                and kind = any(cast(:kinds as text[]))
+                and attempt_count < max_attempts
+              order by priority desc, due_at
+              limit :limit
+              for update skip locked
+          )
+          update taskrow_task t
+          set status = 'PROCESSING',
+              attempt_count = t.attempt_count + 1,
+              fence_token = t.fence_token + 1,
+              locked_by = :worker,
+              locked_until = :now + lease.ms * interval '1 millisecond',
+              due_at = :now + lease.ms * interval '1 millisecond',
+              next_retry_at = null,
+              last_attempt_at = :now,
+              started_at = coalesce(t.started_at, :now)
+          from next
+          join unnest(cast(:kinds as text[]), cast(:lease_ms as bigint[])) as lease(kind, ms) on true
+          where t.id = next.id and lease.kind = t.kind
+          returning t.*, next.previous_status, next.previous_lease, next.previous_due_at, :now as claimed_at
+          """);
+
+  // A row whose lease expired on its last allowed attempt is never claimed again: close it.
+  private static final Sql EXPIRE_LEASES =
+      Sql.of(
+          """
+          update taskrow_task
+          set status = 'FAILED', error_code = 'LEASE_EXPIRED', last_error_code = 'LEASE_EXPIRED',
+              error_message = 'the worker''s lease expired on the last attempt (' || locked_by || ')',
+              finished_at = :now, due_at = null, locked_by = null, locked_until = null
+          where queue = :queue
+            and status = 'PROCESSING'
+            and due_at <= :now
+            and locked_until is not null
+            and attempt_count >= max_attempts
+          returning id, kind, queue, attempt_count
+          """);
+
+  private static final Sql COMPLETE_ONE =
+      Sql.of(
+          """
+          update taskrow_task
+          set status = 'SUCCESS', result = cast(:result as jsonb), finished_at = :now,
+              due_at = null, locked_by = null, locked_until = null, next_retry_at = null
+          where id = :id and fence_token = :token and status = 'PROCESSING'
+          """);
+
+  private static final Sql COMPLETE_BATCH =
+      Sql.of(
+          """
+          update taskrow_task t
+          set status = 'SUCCESS', result = cast(d.result as jsonb), finished_at = :now,
+              due_at = null, locked_by = null, locked_until = null, next_retry_at = null
+          from unnest(cast(:ids as uuid[]), cast(:tokens as bigint[]), cast(:results as text[]))
+               as d(id, token, result)
+          where t.id = d.id and t.fence_token = d.token and t.status = 'PROCESSING'
+          returning t.id
+          """);
+
+  private static final Sql FAIL =
+      Sql.of(
+          """
+          update taskrow_task
+          set status = 'FAILED', error_code = :code, last_error_code = :code, error_message = :message,
+              finished_at = :now, due_at = null, locked_by = null, locked_until = null,
+              next_retry_at = null
+          where id = :id and fence_token = :token and status = 'PROCESSING'
+          """);
+
+  // The row stays PROCESSING with no lease: waiting, not stuck. A cancel requested meanwhile wins.
+  private static final Sql SCHEDULE_RETRY =
+      Sql.of(
+          """
+          update taskrow_task
+          set last_error_code = :code, error_message = :message,
+              locked_by = null, locked_until = null,
+              status = case when cancel_requested then 'FAILED' else 'PROCESSING' end,
+              error_code = case when cancel_requested then 'CANCELLED' end,
+              finished_at = case when cancel_requested then :now end,
+              next_retry_at = case when cancel_requested then null
+                                   else :now + :delay_ms * interval '1 millisecond' end,
+              due_at = case when cancel_requested then null
+                            else :now + :delay_ms * interval '1 millisecond' end
+          where id = :id and fence_token = :token and status = 'PROCESSING'
+          returning status
+          """);
+
+  private static final Sql HEARTBEAT =
+      Sql.of(
+          """
+          update taskrow_task t
+          set locked_until = :now + d.lease_ms * interval '1 millisecond',
+              due_at = :now + d.lease_ms * interval '1 millisecond'
+          from unnest(cast(:ids as uuid[]), cast(:tokens as bigint[]), cast(:lease_ms as bigint[]))
+               as d(id, token, lease_ms)
+          where t.id = d.id and t.fence_token = d.token and t.status = 'PROCESSING'
+          returning t.id, t.cancel_requested
+          """);
+
+  // Graceful shutdown: hand the task back at once without consuming an attempt. The new token
+  // fences off the handler if it still finishes after the release.
+  private static final Sql RELEASE =
+      Sql.of(
+          """
+          update taskrow_task t
+          set attempt_count = greatest(t.attempt_count - 1, 0),
+              fence_token = t.fence_token + 1,
+              locked_by = null, locked_until = null, due_at = :now
+          from unnest(cast(:ids as uuid[]), cast(:tokens as bigint[])) as d(id, token)
+          where t.id = d.id and t.fence_token = d.token and t.status = 'PROCESSING'
+          returning t.id
+          """);
+
+  private static final Sql PROGRESS =
+      Sql.of(
+          """
+          update taskrow_task set progress_done = :done, progress_total = :total
+          where id = :id and fence_token = :token and status = 'PROCESSING'
+          """);
+
+  // Not running (PENDING, or waiting for a retry): cancelled at once.
+  private static final Sql CANCEL_IDLE =
+      Sql.of(
+          """
+          update taskrow_task
+          set status = 'FAILED', error_code = 'CANCELLED', last_error_code = 'CANCELLED',
+              error_message = 'cancelled', cancel_requested = true,
+              finished_at = :now, due_at = null, next_retry_at = null
+          where id = :id
+            and (status = 'PENDING' or (status = 'PROCESSING' and locked_until is null))
+          returning queue
+          """);
+
+  private static final Sql REQUEST_CANCEL =
+      Sql.of(
+          """
+          update taskrow_task set cancel_requested = true
+          where id = :id and status = 'PROCESSING'
+          """);
+
+  private static final Sql FIND = Sql.of("select * from taskrow_task where id = :id");
+
+  private static final Sql FIND_BY_SUBJECT =
+      Sql.of(
+          """
+          select * from taskrow_task where subject = :subject
+          order by created_at desc, id desc
+          limit :limit
+          """);
+
+  private static final Sql COUNTS =
+      Sql.of(
+          """
+          select queue, status, count(*) as tasks from taskrow_task
+          group by queue, status order by queue, status
+          """);
+
+  private static final Sql OLDEST_PENDING =
+      Sql.of(
+          """
+          select min(due_at) as oldest from taskrow_task
+          where status = 'PENDING' and due_at <= :now
+          """);
+
+  private static final Sql PRUNE =
+      Sql.of(
+          """
+          delete from taskrow_task
+          where id in (
+              select id from taskrow_task
+              where status in ('SUCCESS', 'FAILED')
+                and finished_at < :now - :age_ms * interval '1 millisecond'
+              limit :limit
+              for update skip locked)
+          """);
+
+  private final Clock clock;
+
+  /** {@code clock} null: the database clock, as in production. */
+  TaskRepository(Clock clock) {
+    this.clock = clock;
+  }
+
+  void insert(Connection c, UUID id, TaskKind kind, NewTask task) throws SQLException {
+    update(c, INSERT, insertParams(id, kind, task));
+  }
+
+  boolean insertIfNoActive(Connection c, UUID id, TaskKind kind, NewTask task) throws SQLException {
+    return update(c, INSERT_IF_NO_ACTIVE, insertParams(id, kind, task)) == 1;
+  }
+
+  private static Params insertParams(UUID id, TaskKind kind, NewTask task) {
+    return Sql.params()
+        .with("id", id)
+        .with("kind", kind.name())
+        .with("queue", kind.queue())
+        .with("subject", task.subject())
+        .with("payload", task.payload())
+        .with("priority", task.priority())
+        .with("max_attempts", kind.maxAttempts())
+        .with("delay_ms", task.delay().toMillis())
+        .with("parent_id", task.parentId());
+  }
+
+  void insertBatch(Connection c, List<UUID> ids, List<TaskKind> kinds, List<NewTask> tasks)
+      throws SQLException {
+    int n = tasks.size();
+    Object[] kindNames = new Object[n];
+    Object[] queues = new Object[n];
+    Object[] subjects = new Object[n];
+    Object[] payloads = new Object[n];
+    Object[] priorities = new Object[n];
+    Object[] maxAttempts = new Object[n];
+    Object[] delays = new Object[n];
+    Object[] parents = new Object[n];
+    for (int i = 0; i < n; i++) {
+      NewTask task = tasks.get(i);
+      TaskKind kind = kinds.get(i);
+      kindNames[i] = kind.name();
+      queues[i] = kind.queue();
+      subjects[i] = task.subject();
+      payloads[i] = task.payload();
+      priorities[i] = task.priority();
+      maxAttempts[i] = kind.maxAttempts();
+      delays[i] = task.delay().toMillis();
+      parents[i] = task.parentId();
+    }
+    update(
+        c,
+        INSERT_BATCH,
+        Sql.params()
+            .with("ids", new SqlArray("uuid", ids.toArray()))
+            .with("kinds", new SqlArray("text", kindNames))
+            .with("queues", new SqlArray("text", queues))
+            .with("subjects", new SqlArray("text", subjects))
+            .with("payloads", new SqlArray("text", payloads))
+            .with("priorities", new SqlArray("int4", priorities))
+            .with("max_attempts", new SqlArray("int4", maxAttempts))
+            .with("delays", new SqlArray("int8", delays))
+            .with("parents", new SqlArray("uuid", parents)));
+  }
+
+  /** The active task of a subject, and whether it is PENDING past the stale threshold. */
+  record ActiveTask(UUID id, TaskStatus status, boolean stale) {
+    boolean isStalePending() {
+      return status == TaskStatus.PENDING && stale;
+    }
+  }
+
+  Optional<ActiveTask> findActive(Connection c, TaskKind kind, String subject) throws SQLException {
+    return queryActive(c, FIND_ACTIVE, activeParams(kind, subject));
+  }
+
+  Optional<ActiveTask> lockActive(Connection c, TaskKind kind, String subject, UUID id)
+      throws SQLException {
+    return queryActive(c, LOCK_ACTIVE, activeParams(kind, subject).with("id", id));
+  }
+
+  private static Params activeParams(TaskKind kind, String subject) {
+    return Sql.params()
+        .with("kind", kind.name())
+        .with("subject", subject)
+        .with("stale_ms", kind.staleAfter().toMillis());
+  }
+
+  private Optional<ActiveTask> queryActive(Connection c, Sql sql, Params params)
+      throws SQLException {
+    try (PreparedStatement statement = sql.prepare(c, clock, params);
+        ResultSet rs = statement.executeQuery()) {
+      if (!rs.next()) {
+        return Optional.empty();
+      }
+      return Optional.of(
+          new ActiveTask(
+              rs.getObject("id", UUID.class),
+              TaskStatus.valueOf(rs.getString("status")),
+              rs.getBoolean("stale")));
+    }
+  }
+
+  boolean failStalePending(Connection c, UUID id, TaskKind kind) throws SQLException {
+    return update(
+            c,
+            FAIL_STALE_PENDING,
+            Sql.params().with("id", id).with("stale_ms", kind.staleAfter().toMillis()))
+        == 1;
+  }
+
+  /** A claimed row, with what it was before the claim. */
+  record Claimed(
+      Task task,
+      TaskStatus previousStatus,
+      Instant previousLease,
+      Instant previousDueAt,
+      Instant claimedAt) {
+    boolean isRescue() {
+      return previousStatus == TaskStatus.PROCESSING && previousLease != null;
+    }
+  }
+
+  List<Claimed> claim(
+      Connection c, String queue, String[] kinds, Long[] leaseMillis, String worker, int limit)
+      throws SQLException {
+    Params params =
+        Sql.params()
+            .with("queue", queue)
+            .with("kinds", new SqlArray("text", kinds))
+            .with("lease_ms", new SqlArray("int8", leaseMillis))
+            .with("worker", worker)
+            .with("limit", limit);
+    List<Claimed> claimed = new ArrayList<>();
+    try (PreparedStatement statement = CLAIM.prepare(c, clock, params);
+        ResultSet rs = statement.executeQuery()) {
+      while (rs.next()) {
+        String previous = rs.getString("previous_status");
+        claimed.add(
+            new Claimed(
+                mapTask(rs),
+                TaskStatus.valueOf(previous),
+                instant(rs, "previous_lease"),
+                instant(rs, "previous_due_at"),
+                instant(rs, "claimed_at")));
+      }
+    }
+    return claimed;
+  }
+
+  /** Tasks closed FAILED(LEASE_EXPIRED). */
+  List<TaskEvent> expireLeases(Connection c, String queue) throws SQLException {
+    List<TaskEvent> expired = new ArrayList<>();
+    try (PreparedStatement statement =
+            EXPIRE_LEASES.prepare(c, clock, Sql.params().with("queue", queue));
+        ResultSet rs = statement.executeQuery()) {
+      while (rs.next()) {
+        expired.add(
+            new TaskEvent(
+                rs.getObject("id", UUID.class),
+                rs.getString("kind"),
+                rs.getString("queue"),
+                rs.getInt("attempt_count")));
+      }
+    }
+    return expired;
+  }
+
+  boolean completeOne(Connection c, UUID id, long token, String result) throws SQLException {
+    return update(
+            c,
+            COMPLETE_ONE,
+            Sql.params().with("id", id).with("token", token).with("result", result))
+        == 1;
+  }
+
+  /** Returns the ids that were completed; the others lost their lease. */
+  List<UUID> completeBatch(Connection c, Object[] ids, Object[] tokens, Object[] results)
+      throws SQLException {
+    return queryIds(
+        c,
+        COMPLETE_BATCH,
+        Sql.params()
+            .with("ids", new SqlArray("uuid", ids))
+            .with("tokens", new SqlArray("int8", tokens))
+            .with("results", new SqlArray("text", results)));
+  }
+
+  boolean fail(Connection c, UUID id, long token, String code, String message) throws SQLException {
+    return update(
+            c,
+            FAIL,
+            Sql.params()
+                .with("id", id)
+                .with("token", token)
+                .with("code", code)
+                .with("message", message))
+        == 1;
+  }
+
+  /** The status after scheduling: PROCESSING (waiting), FAILED (cancelled meanwhile), or empty. */
+  Optional<TaskStatus> scheduleRetry(
+      Connection c, UUID id, long token, String code, String message, long delayMillis)
+      throws SQLException {
+    Params params =
+        Sql.params()
+            .with("id", id)
+            .with("token", token)
+            .with("code", code)
+            .with("message", message)
+            .with("delay_ms", delayMillis);
+    try (PreparedStatement statement = SCHEDULE_RETRY.prepare(c, clock, params);
+        ResultSet rs = statement.executeQuery()) {
+      return rs.next() ? Optional.of(TaskStatus.valueOf(rs.getString(1))) : Optional.empty();
+    }
+  }
+
+  /** Extends leases; returns, for each task still owned, whether a cancel was requested. */
+  Map<UUID, Boolean> heartbeat(Connection c, Object[] ids, Object[] tokens, Object[] leaseMillis)
+      throws SQLException {
+    Params params =
+        Sql.params()
+            .with("ids", new SqlArray("uuid", ids))
+            .with("tokens", new SqlArray("int8", tokens))
+            .with("lease_ms", new SqlArray("int8", leaseMillis));
+    Map<UUID, Boolean> owned = new HashMap<>();
+    try (PreparedStatement statement = HEARTBEAT.prepare(c, clock, params);
+        ResultSet rs = statement.executeQuery()) {
+      while (rs.next()) {
+        owned.put(rs.getObject(1, UUID.class), rs.getBoolean(2));
+      }
+    }
+    return owned;
+  }
+
+  List<UUID> release(Connection c, Object[] ids, Object[] tokens) throws SQLException {
+    return queryIds(
+        c,
+        RELEASE,
+        Sql.params()
+            .with("ids", new SqlArray("uuid", ids))
+            .with("tokens", new SqlArray("int8", tokens)));
+  }
+
+  boolean progress(Connection c, UUID id, long token, long done, long total) throws SQLException {
+    return update(
+            c,
+            PROGRESS,
+            Sql.params()
+                .with("id", id)
+                .with("token", token)
+                .with("done", done)
+                .with("total", total))
+        == 1;
+  }
+
+  /** Cancels a task that is not running; returns its queue, or empty if it was running or final. */
+  Optional<String> cancelIdle(Connection c, UUID id) throws SQLException {
+    try (PreparedStatement statement = CANCEL_IDLE.prepare(c, clock, Sql.params().with("id", id));
+        ResultSet rs = statement.executeQuery()) {
+      return rs.next() ? Optional.of(rs.getString(1)) : Optional.empty();
+    }
+  }
+
+  boolean requestCancel(Connection c, UUID id) throws SQLException {
+    return update(c, REQUEST_CANCEL, Sql.params().with("id", id)) == 1;
+  }
+
+  Optional<Task> find(Connection c, UUID id) throws SQLException {
+    List<Task> tasks = queryTasks(c, FIND, Sql.params().with("id", id));
+    return tasks.stream().findFirst();
+  }
+
+  List<Task> findBySubject(Connection c, String subject, int limit) throws SQLException {
+    return queryTasks(
+        c, FIND_BY_SUBJECT, Sql.params().with("subject", subject).with("limit", limit));
+  }
+
+  /** Counts by queue and status: {@code queue -> status -> count}. */
+  Map<String, Map<TaskStatus, Long>> counts(Connection c) throws SQLException {
+    Map<String, Map<TaskStatus, Long>> counts = new HashMap<>();
+    try (PreparedStatement statement = COUNTS.prepare(c, clock, Sql.params());
+        ResultSet rs = statement.executeQuery()) {
+      while (rs.next()) {
+        counts
+            .computeIfAbsent(rs.getString("queue"), q -> new java.util.EnumMap<>(TaskStatus.class))
+            .put(TaskStatus.valueOf(rs.getString("status")), rs.getLong("tasks"));
+      }
+    }
+    return counts;
+  }
+
+  Optional<Instant> oldestDuePending(Connection c) throws SQLException {
+    try (PreparedStatement statement = OLDEST_PENDING.prepare(c, clock, Sql.params());
+        ResultSet rs = statement.executeQuery()) {
+      rs.next();
+      return Optional.ofNullable(instant(rs, "oldest"));
+    }
+  }
+
+  int prune(Connection c, long ageMillis, int limit) throws SQLException {
+    return update(c, PRUNE, Sql.params().with("age_ms", ageMillis).with("limit", limit));
+  }
+
+  private int update(Connection c, Sql sql, Params params) throws SQLException {
+    try (PreparedStatement statement = sql.prepare(c, clock, params)) {
+      return statement.executeUpdate();
+    }
+  }
+
+  private List<UUID> queryIds(Connection c, Sql sql, Params params) throws SQLException {
+    List<UUID> ids = new ArrayList<>();
+    try (PreparedStatement statement = sql.prepare(c, clock, params);
+        ResultSet rs = statement.executeQuery()) {
+      while (rs.next()) {
+        ids.add(rs.getObject(1, UUID.class));
+      }
+    }
+    return ids;
+  }
+
+  private List<Task> queryTasks(Connection c, Sql sql, Params params) throws SQLException {
+    List<Task> tasks = new ArrayList<>();
+    try (PreparedStatement statement = sql.prepare(c, clock, params);
+        ResultSet rs = statement.executeQuery()) {
+      while (rs.next()) {
+        tasks.add(mapTask(rs));
+      }
+    }
+    return tasks;
+  }
+
+  private static Task mapTask(ResultSet rs) throws SQLException {
+    return new Task(
+        rs.getObject("id", UUID.class),
+        rs.getString("kind"),
+        rs.getString("queue"),
+        rs.getString("subject"),
+        rs.getString("payload"),
+        TaskStatus.valueOf(rs.getString("status")),
+        rs.getInt("priority"),
+        rs.getString("error_code"),
+        rs.getString("error_message"),
+        rs.getInt("attempt_count"),
+        rs.getInt("max_attempts"),
+        rs.getString("last_error_code"),
+        instant(rs, "last_attempt_at"),
+        instant(rs, "due_at"),
+        instant(rs, "next_retry_at"),
+        rs.getString("locked_by"),
+        instant(rs, "locked_until"),
+        rs.getLong("fence_token"),
+        (Long) rs.getObject("progress_done"),
+        (Long) rs.getObject("progress_total"),
+        rs.getBoolean("cancel_requested"),
+        rs.getString("result"),
+        rs.getObject("parent_id", UUID.class),
+        rs.getString("transport_ref"),
+        instant(rs, "created_at"),
+        instant(rs, "started_at"),
+        instant(rs, "finished_at"));
+  }
+
+  private static Instant instant(ResultSet rs, String column) throws SQLException {
+    Timestamp timestamp = rs.getTimestamp(column);
+    return timestamp == null ? null : timestamp.toInstant();
+  }
+}

@@ -1,0 +1,350 @@
+package dev.taskrow.core;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.CopyOnWriteArrayList;
+import javax.sql.DataSource;
+
+/**
+ * The engine's entry point: submit tasks, look them up, cancel them, and build workers.
+ *
+ * <pre>{@code
+ * Taskrow taskrow = Taskrow.builder(dataSource)
+ *     .kind(TaskKind.named("registry.issue").queue("issuance").maxAttempts(5).build())
+ *     .build();
+ * taskrow.inTransaction(tx -> taskrow.submitOrReuse(tx, NewTask.of("registry.issue").subject("nest:42")));
+ * Worker worker = taskrow.worker().queue("issuance", 4).handler("registry.issue", handler).start();
+ * }</pre>
+ */
+public final class Taskrow {
+  private final DataSource dataSource;
+  private final Map<String, TaskKind> kinds;
+  private final Signals signals;
+  private final List<TaskListener> listeners;
+  private final Clock clock;
+  private final TransactionRunner transactions;
+  private final TaskRepository repository;
+  private final boolean taskChangeSignals;
+
+  private Taskrow(Builder builder) {
+    this.dataSource = builder.dataSource;
+    this.kinds = Map.copyOf(builder.kinds);
+    this.signals = builder.signals;
+    this.listeners = new CopyOnWriteArrayList<>(builder.listeners);
+    this.clock = builder.clock;
+    this.transactions =
+        builder.transactions != null
+            ? builder.transactions
+            : new JdbcTransactionRunner(builder.dataSource);
+    this.repository = new TaskRepository(builder.clock);
+    this.taskChangeSignals = builder.taskChangeSignals;
+  }
+
+  public static Builder builder(DataSource dataSource) {
+    return new Builder(dataSource);
+  }
+
+  /** A registered kind. */
+  public TaskKind kind(String name) {
+    TaskKind kind = kinds.get(name);
+    if (kind == null) {
+      throw new IllegalArgumentException(
+          "unknown task kind: " + name + "; known: " + kinds.keySet());
+    }
+    return kind;
+  }
+
+  public Collection<TaskKind> kinds() {
+    return kinds.values();
+  }
+
+  /** Runs {@code work} in a new transaction; signals go out after it commits. */
+  public <T> T inTransaction(TransactionRunner.TxWork<T> work) throws SQLException {
+    return transactions.inTransaction(work);
+  }
+
+  /**
+   * Inserts the task in the caller's transaction and returns its id. Nothing is announced before
+   * the row commits: the queue is signalled on commit.
+   */
+  public UUID submit(Tx tx, NewTask task) throws SQLException {
+    TaskKind kind = kind(task.kind());
+    UUID id = UUID.randomUUID();
+    repository.insert(tx.connection(), id, kind, task);
+    announceWork(tx, List.of(kind), List.of(task));
+    return id;
+  }
+
+  /** Submits in a transaction of its own. */
+  public UUID submit(NewTask task) throws SQLException {
+    return inTransaction(tx -> submit(tx, task));
+  }
+
+  /** Inserts many tasks with one statement, in the caller's transaction. */
+  public List<UUID> submitAll(Tx tx, List<NewTask> tasks) throws SQLException {
+    List<UUID> ids = new ArrayList<>(tasks.size());
+    List<TaskKind> taskKinds = new ArrayList<>(tasks.size());
+    for (NewTask task : tasks) {
+      ids.add(UUID.randomUUID());
+      taskKinds.add(kind(task.kind()));
+    }
+    if (!tasks.isEmpty()) {
+      repository.insertBatch(tx.connection(), ids, taskKinds, tasks);
+      announceWork(tx, taskKinds, tasks);
+    }
+    return ids;
+  }
+
+  /**
+   * Returns the active task of the task's (kind, subject), or creates one: one user request, one
+   * row, however many times and however concurrently it is submitted. Seed 000's rules:
+   *
+   * <ul>
+   *   <li>PROCESSING: reused (it may be waiting for a retry).
+   *   <li>PENDING younger than the kind's stale threshold: reused.
+   *   <li>PENDING older: re-read under a row lock; still PENDING and stale, it is closed
+   *       FAILED(STALE_PENDING) and a new row is created; turned PROCESSING or (clock skew between
+   *       requests) no longer stale, it is reused.
+   *   <li>none: a new row.
+   * </ul>
+   *
+   * Runs in the caller's transaction (READ COMMITTED). The partial unique index over active rows
+   * settles races: a concurrent insert for the same subject waits, inserts nothing, and the loop
+   * reads the winner.
+   */
+  public Submission submitOrReuse(Tx tx, NewTask task) throws SQLException {
+    if (task.subject() == null) {
+      throw new IllegalArgumentException("submitOrReuse needs a subject");
+    }
+    TaskKind kind = kind(task.kind());
+    Connection c = tx.connection();
+    UUID replaced = null;
+    // Each pass either returns or observes a change made by a committed competitor.
+    for (int pass = 0; pass < 100; pass++) {
+      Optional<TaskRepository.ActiveTask> active = repository.findActive(c, kind, task.subject());
+      if (active.isEmpty()) {
+        UUID id = UUID.randomUUID();
+        if (repository.insertIfNoActive(c, id, kind, task)) {
+          announceWork(tx, List.of(kind), List.of(task));
+          return new Submission(id, TaskStatus.PENDING, false, replaced);
+        }
+        continue;
+      }
+      TaskRepository.ActiveTask found = active.get();
+      if (!found.isStalePending()) {
+        return new Submission(found.id(), found.status(), true, replaced);
+      }
+      Optional<TaskRepository.ActiveTask> locked =
+          repository.lockActive(c, kind, task.subject(), found.id());
+      if (locked.isEmpty()) {
+        continue; // finished meanwhile
+      }
+      if (!locked.get().isStalePending()) {
+        return new Submission(locked.get().id(), locked.get().status(), true, replaced);
+      }
+      repository.failStalePending(c, found.id(), kind);
+      replaced = found.id();
+      UUID staleId = found.id();
+      announceChanges(tx, List.of(new TaskChange(staleId, kind.queue(), TaskStatus.FAILED)));
+    }
+    throw new IllegalStateException("submitOrReuse did not settle for " + task.subject());
+  }
+
+  public Submission submitOrReuse(NewTask task) throws SQLException {
+    return inTransaction(tx -> submitOrReuse(tx, task));
+  }
+
+  /**
+   * Cancels a task: one that is not running (PENDING, or waiting for a retry) ends
+   * FAILED(CANCELLED) at once; a running one is asked to stop and sees it through its context.
+   */
+  public CancelOutcome cancel(UUID id) throws SQLException {
+    return inTransaction(
+        tx -> {
+          Optional<String> queue = repository.cancelIdle(tx.connection(), id);
+          if (queue.isPresent()) {
+            announceChanges(tx, List.of(new TaskChange(id, queue.get(), TaskStatus.FAILED)));
+            return CancelOutcome.CANCELLED;
+          }
+          if (repository.requestCancel(tx.connection(), id)) {
+            return CancelOutcome.REQUESTED;
+          }
+          return repository.find(tx.connection(), id).isPresent()
+              ? CancelOutcome.ALREADY_FINAL
+              : CancelOutcome.NOT_FOUND;
+        });
+  }
+
+  public Optional<Task> find(UUID id) throws SQLException {
+    try (Connection c = dataSource.getConnection()) {
+      return repository.find(c, id);
+    }
+  }
+
+  /** The tasks of a subject, newest first. */
+  public List<Task> findBySubject(String subject, int limit) throws SQLException {
+    try (Connection c = dataSource.getConnection()) {
+      return repository.findBySubject(c, subject, limit);
+    }
+  }
+
+  /** Task counts: {@code queue -> status -> count}. */
+  public Map<String, Map<TaskStatus, Long>> counts() throws SQLException {
+    try (Connection c = dataSource.getConnection()) {
+      return repository.counts(c);
+    }
+  }
+
+  /** How long the oldest due PENDING task has waited; empty when none waits. */
+  public Optional<Duration> oldestPendingAge() throws SQLException {
+    try (Connection c = dataSource.getConnection()) {
+      Optional<Instant> oldest = repository.oldestDuePending(c);
+      Instant now = clock != null ? clock.instant() : Instant.now();
+      return oldest
+          .map(due -> Duration.between(due, now))
+          .map(d -> d.isNegative() ? Duration.ZERO : d);
+    }
+  }
+
+  /**
+   * Deletes finished tasks older than {@code age}, {@code batchSize} rows per transaction so no
+   * long lock or transaction builds up. Returns how many were deleted.
+   */
+  public int prune(Duration age, int batchSize) throws SQLException {
+    int total = 0;
+    while (true) {
+      int deleted;
+      try (Connection c = dataSource.getConnection()) {
+        c.setAutoCommit(true);
+        deleted = repository.prune(c, age.toMillis(), batchSize);
+      }
+      total += deleted;
+      if (deleted < batchSize) {
+        return total;
+      }
+    }
+  }
+
+  /** A worker for some of the queues. */
+  public Worker.Builder worker() {
+    return new Worker.Builder(this);
+  }
+
+  void announceWork(Tx tx, List<TaskKind> taskKinds, List<NewTask> tasks) throws SQLException {
+    Set<String> queues = new LinkedHashSet<>();
+    for (int i = 0; i < tasks.size(); i++) {
+      if (tasks.get(i).delay().isZero()) {
+        queues.add(taskKinds.get(i).queue());
+      }
+    }
+    if (!queues.isEmpty() && !signals.announceInTransaction(tx.connection(), queues, List.of())) {
+      tx.afterCommit(() -> queues.forEach(signals::queueHasWork));
+    }
+  }
+
+  void announceChanges(Tx tx, List<TaskChange> changes) throws SQLException {
+    if (!taskChangeSignals || changes.isEmpty()) {
+      return;
+    }
+    if (!signals.announceInTransaction(tx.connection(), List.of(), changes)) {
+      tx.afterCommit(() -> signals.tasksChanged(changes));
+    }
+  }
+
+  DataSource dataSource() {
+    return dataSource;
+  }
+
+  TaskRepository repository() {
+    return repository;
+  }
+
+  Signals signals() {
+    return signals;
+  }
+
+  List<TaskListener> listeners() {
+    return listeners;
+  }
+
+  TransactionRunner transactions() {
+    return transactions;
+  }
+
+  /** The engine's clock for Java-side time, or null when the database clock rules. */
+  Clock clock() {
+    return clock;
+  }
+
+  Instant now() {
+    return clock != null ? clock.instant() : Instant.now();
+  }
+
+  /** Configures an engine. */
+  public static final class Builder {
+    private final DataSource dataSource;
+    private final Map<String, TaskKind> kinds = new LinkedHashMap<>();
+    private Signals signals = Signals.none();
+    private final List<TaskListener> listeners = new ArrayList<>();
+    private Clock clock;
+    private TransactionRunner transactions;
+    private boolean taskChangeSignals = true;
+
+    private Builder(DataSource dataSource) {
+      this.dataSource = dataSource;
+    }
+
+    public Builder kind(TaskKind kind) {
+      if (kinds.putIfAbsent(kind.name(), kind) != null) {
+        throw new IllegalArgumentException("task kind registered twice: " + kind.name());
+      }
+      return this;
+    }
+
+    public Builder signals(Signals signals) {
+      this.signals = signals;
+      return this;
+    }
+
+    public Builder listener(TaskListener listener) {
+      listeners.add(listener);
+      return this;
+    }
+
+    /**
+     * Runs the engine on a Java clock instead of the database's (tests: a settable clock makes
+     * leases, retries and staleness testable without sleeping).
+     */
+    public Builder clock(Clock clock) {
+      this.clock = clock;
+      return this;
+    }
+
+    public Builder transactions(TransactionRunner transactions) {
+      this.transactions = transactions;
+      return this;
+    }
+
+    /** Whether "task changed" signals are sent (status streams need them). Default true. */
+    public Builder taskChangeSignals(boolean enabled) {
+      this.taskChangeSignals = enabled;
+      return this;
+    }
+
+    public Taskrow build() {
+      return new Taskrow(this);
+    }
+  }
+}

@@ -1,0 +1,674 @@
+package dev.taskrow.core;
+
+import java.lang.management.ManagementFactory;
+import java.net.InetAddress;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.ReentrantLock;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Runs the tasks of some queues: claims them in batches, runs each handler on a virtual thread
+ * under a per-queue concurrency limit, heartbeats their leases, records outcomes, and on shutdown
+ * hands unfinished tasks back without burning an attempt.
+ */
+public final class Worker implements AutoCloseable {
+  private static final Logger log = LoggerFactory.getLogger(Worker.class);
+  private static final int MAX_MESSAGE = 2000;
+
+  private final Taskrow engine;
+  private final String id;
+  private final Map<String, TaskHandler> handlers;
+  private final List<QueueRunner> runners = new ArrayList<>();
+  private final Map<UUID, RunningTask> running = new ConcurrentHashMap<>();
+  private final ExecutorService handlerThreads =
+      Executors.newThreadPerTaskExecutor(Thread.ofVirtual().name("taskrow-task-", 0).factory());
+  private final ScheduledExecutorService scheduler;
+  private final CompletionBatcher completions;
+  // Heartbeats and batched completions of one worker touch the same rows: one at a time, so they
+  // cannot deadlock each other.
+  private final ReentrantLock rowWrites = new ReentrantLock();
+  private final Builder config;
+  private volatile boolean started;
+  private volatile boolean stopped;
+  private AutoCloseable signalSubscription;
+
+  private Worker(Builder config) {
+    this.config = config;
+    this.engine = config.engine;
+    this.id = config.id != null ? config.id : defaultId();
+    this.handlers = Map.copyOf(config.handlers);
+    this.scheduler =
+        Executors.newScheduledThreadPool(
+            2, Thread.ofPlatform().daemon().name("taskrow-maintenance-", 0).factory());
+    this.completions = new CompletionBatcher(this, config.completionBatchSize);
+    Map<String, List<TaskKind>> kindsByQueue = new LinkedHashMap<>();
+    for (String kindName : handlers.keySet()) {
+      TaskKind kind = engine.kind(kindName);
+      if (!config.queues.containsKey(kind.queue())) {
+        throw new IllegalArgumentException(
+            "handler for "
+                + kindName
+                + " but its queue "
+                + kind.queue()
+                + " is not run by this worker");
+      }
+      kindsByQueue.computeIfAbsent(kind.queue(), q -> new ArrayList<>()).add(kind);
+    }
+    config.queues.forEach(
+        (queue, concurrency) -> {
+          List<TaskKind> kinds = kindsByQueue.get(queue);
+          if (kinds == null) {
+            throw new IllegalArgumentException("queue " + queue + " has no handler in this worker");
+          }
+          runners.add(
+              new QueueRunner(
+                  this,
+                  queue,
+                  concurrency,
+                  Math.min(config.batchSize, concurrency),
+                  config.pollInterval,
+                  kinds));
+        });
+  }
+
+  private static String defaultId() {
+    String host;
+    try {
+      host = InetAddress.getLocalHost().getHostName();
+    } catch (Exception e) {
+      host = "unknown-host";
+    }
+    long pid = ManagementFactory.getRuntimeMXBean().getPid();
+    return host
+        + "/"
+        + pid
+        + "/"
+        + Integer.toHexString(ThreadLocalRandom.current().nextInt(1 << 16));
+  }
+
+  public String id() {
+    return id;
+  }
+
+  public synchronized Worker start() {
+    if (started) {
+      return this;
+    }
+    started = true;
+    signalSubscription =
+        engine
+            .signals()
+            .subscribe(
+                new SignalListener() {
+                  @Override
+                  public void onQueueHasWork(String queue) {
+                    for (QueueRunner runner : runners) {
+                      if (runner.queue().equals(queue)) {
+                        runner.wake();
+                      }
+                    }
+                  }
+                });
+    completions.start();
+    long heartbeatMillis = config.heartbeatInterval().toMillis();
+    scheduler.scheduleWithFixedDelay(
+        new Heartbeater(this), heartbeatMillis, heartbeatMillis, TimeUnit.MILLISECONDS);
+    long sweepMillis = config.pollInterval.toMillis();
+    scheduler.scheduleWithFixedDelay(this::expireLeases, 0, sweepMillis, TimeUnit.MILLISECONDS);
+    if (config.retention != null) {
+      scheduler.scheduleWithFixedDelay(
+          this::prune, 1, config.pruneInterval.toSeconds(), TimeUnit.SECONDS);
+    }
+    runners.forEach(QueueRunner::start);
+    log.info("taskrow worker {} started: queues {}", id, config.queues);
+    return this;
+  }
+
+  public boolean isStarted() {
+    return started && !stopped;
+  }
+
+  /** How many tasks this worker runs now (handlers running or outcomes being recorded). */
+  public int runningCount() {
+    return running.size();
+  }
+
+  Collection<RunningTask> runningTasks() {
+    return running.values();
+  }
+
+  boolean isRunning(RunningTask task) {
+    return running.containsKey(task.taskId());
+  }
+
+  List<RunningTask> claim(String queue, String[] kinds, Long[] leaseMillis, int limit)
+      throws SQLException {
+    List<TaskRepository.Claimed> claimed =
+        engine.inTransaction(
+            tx -> {
+              List<TaskRepository.Claimed> rows =
+                  engine.repository().claim(tx.connection(), queue, kinds, leaseMillis, id, limit);
+              engine.announceChanges(
+                  tx,
+                  rows.stream()
+                      .map(r -> new TaskChange(r.task().id(), queue, TaskStatus.PROCESSING))
+                      .toList());
+              return rows;
+            });
+    List<RunningTask> tasks = new ArrayList<>(claimed.size());
+    for (TaskRepository.Claimed row : claimed) {
+      RunningTask task =
+          new RunningTask(row.task(), engine.kind(row.task().kind()), engine, row.claimedAt());
+      running.put(task.taskId(), task);
+      tasks.add(task);
+      Duration waited =
+          row.previousDueAt() == null
+              ? Duration.ZERO
+              : positive(Duration.between(row.previousDueAt(), row.claimedAt()));
+      for (TaskListener listener : engine.listeners()) {
+        listener.onClaimed(task.event(), waited);
+        if (row.isRescue()) {
+          listener.onRescued(task.event());
+        }
+      }
+      if (row.isRescue()) {
+        log.info(
+            "task {} ({}) rescued from an expired lease (attempt {})",
+            task.taskId(),
+            task.kind(),
+            task.attempt());
+      }
+    }
+    return tasks;
+  }
+
+  void dispatch(RunningTask task, Semaphore permits) {
+    try {
+      handlerThreads.execute(() -> execute(task, permits));
+    } catch (RuntimeException e) {
+      // Shutting down: the row keeps its lease and is released or rescued.
+      running.remove(task.taskId());
+      permits.release();
+    }
+  }
+
+  private void execute(RunningTask task, Semaphore permits) {
+    boolean batched = false;
+    try {
+      TaskHandler handler = handlers.get(task.kind());
+      if (task.taskKind().transactional()) {
+        runInTransaction(task, handler);
+      } else {
+        task.bind(null, Thread.currentThread());
+        handler.handle(task);
+        task.markCompleting();
+        completions.add(task);
+        batched = true;
+      }
+    } catch (LeaseLostException e) {
+      leaseLost(task);
+    } catch (Throwable e) {
+      recordFailure(task, unwrap(e));
+    } finally {
+      task.unbind();
+      if (!batched) {
+        running.remove(task.taskId());
+      }
+      permits.release();
+    }
+  }
+
+  private void runInTransaction(RunningTask task, TaskHandler handler) throws Exception {
+    engine.inTransaction(
+        tx -> {
+          task.bind(tx, Thread.currentThread());
+          handler.handle(task);
+          task.markCompleting();
+          if (!engine
+              .repository()
+              .completeOne(tx.connection(), task.taskId(), task.fenceToken(), task.resultJson())) {
+            throw new LeaseLostException();
+          }
+          engine.announceChanges(tx, List.of(task.change(TaskStatus.SUCCESS)));
+          return null;
+        });
+    Duration runTime = runTime(task);
+    engine.listeners().forEach(l -> l.onSucceeded(task.event(), runTime));
+  }
+
+  private void recordFailure(RunningTask task, Throwable error) {
+    TaskFailure failure = error instanceof TaskFailure f ? f : null;
+    String code = failure != null ? failure.code() : ErrorCodes.UNKNOWN;
+    String message = truncate(failure != null ? failure.getMessage() : error.toString());
+    if (failure == null) {
+      log.error(
+          "task {} ({}) failed with an unexpected exception", task.taskId(), task.kind(), error);
+    }
+    RetryPolicy policy = task.taskKind().retryPolicy();
+    boolean retry =
+        task.attempt() < task.maxAttempts()
+            && !task.isCancellationRequested()
+            && policy.retries(code, failure != null && failure.isRetryable());
+    task.markCompleting();
+    try {
+      if (retry) {
+        Duration delay = policy.delayAfter(task.attempt());
+        if (failure != null
+            && failure.retryAfter().isPresent()
+            && failure.retryAfter().get().compareTo(delay) > 0) {
+          delay = failure.retryAfter().get();
+        }
+        scheduleRetry(task, code, message, delay);
+      } else {
+        String finalCode =
+            task.isCancellationRequested() && failure == null ? ErrorCodes.CANCELLED : code;
+        fail(task, finalCode, message);
+      }
+    } catch (SQLException | RuntimeException e) {
+      log.error(
+          "could not record the failure of task {}; it runs again after its lease: {}",
+          task.taskId(),
+          e.toString());
+    }
+  }
+
+  private void scheduleRetry(RunningTask task, String code, String message, Duration delay)
+      throws SQLException {
+    TaskStatus after =
+        engine.inTransaction(
+            tx -> {
+              TaskStatus status =
+                  engine
+                      .repository()
+                      .scheduleRetry(
+                          tx.connection(),
+                          task.taskId(),
+                          task.fenceToken(),
+                          code,
+                          message,
+                          delay.toMillis())
+                      .orElse(null);
+              if (status != null) {
+                engine.announceChanges(tx, List.of(task.change(status)));
+              }
+              return status;
+            });
+    if (after == null) {
+      leaseLost(task);
+    } else if (after == TaskStatus.PROCESSING) {
+      log.info(
+          "task {} ({}) attempt {} failed with {}; retry in {} ms",
+          task.taskId(),
+          task.kind(),
+          task.attempt(),
+          code,
+          delay.toMillis());
+      engine.listeners().forEach(l -> l.onRetryScheduled(task.event(), code, delay));
+    } else {
+      Duration runTime = runTime(task);
+      engine.listeners().forEach(l -> l.onFailed(task.event(), ErrorCodes.CANCELLED, runTime));
+    }
+  }
+
+  private void fail(RunningTask task, String code, String message) throws SQLException {
+    boolean failed =
+        engine.inTransaction(
+            tx -> {
+              boolean ok =
+                  engine
+                      .repository()
+                      .fail(tx.connection(), task.taskId(), task.fenceToken(), code, message);
+              if (ok) {
+                engine.announceChanges(tx, List.of(task.change(TaskStatus.FAILED)));
+              }
+              return ok;
+            });
+    if (!failed) {
+      leaseLost(task);
+      return;
+    }
+    Duration runTime = runTime(task);
+    engine.listeners().forEach(l -> l.onFailed(task.event(), code, runTime));
+  }
+
+  private void leaseLost(RunningTask task) {
+    task.markLeaseLost();
+    log.warn(
+        "worker {} lost the lease of task {} ({}, attempt {}): its writes were rolled back; "
+            + "another worker owns the task",
+        id,
+        task.taskId(),
+        task.kind(),
+        task.attempt());
+    engine.listeners().forEach(l -> l.onLeaseLost(task.event()));
+  }
+
+  List<UUID> completeBatch(List<RunningTask> batch, Object[] ids, Object[] tokens, Object[] results)
+      throws SQLException {
+    rowWrites.lock();
+    try {
+      return engine.inTransaction(
+          tx -> {
+            List<UUID> done =
+                engine.repository().completeBatch(tx.connection(), ids, tokens, results);
+            if (!done.isEmpty()) {
+              Map<UUID, RunningTask> byId = new HashMap<>();
+              batch.forEach(t -> byId.put(t.taskId(), t));
+              engine.announceChanges(
+                  tx, done.stream().map(d -> byId.get(d).change(TaskStatus.SUCCESS)).toList());
+            }
+            return done;
+          });
+    } finally {
+      rowWrites.unlock();
+    }
+  }
+
+  /** Called by the batcher once a batched completion is recorded (or found fenced off). */
+  void finished(RunningTask task, boolean succeeded) {
+    running.remove(task.taskId());
+    if (succeeded) {
+      Duration runTime = runTime(task);
+      engine.listeners().forEach(l -> l.onSucceeded(task.event(), runTime));
+    } else {
+      leaseLost(task);
+    }
+  }
+
+  void abandoned(RunningTask task) {
+    running.remove(task.taskId());
+  }
+
+  Map<UUID, Boolean> heartbeat(Object[] ids, Object[] tokens, Object[] leases) throws SQLException {
+    rowWrites.lock();
+    try {
+      return engine.inTransaction(
+          tx -> engine.repository().heartbeat(tx.connection(), ids, tokens, leases));
+    } finally {
+      rowWrites.unlock();
+    }
+  }
+
+  private void expireLeases() {
+    for (QueueRunner runner : runners) {
+      try {
+        List<TaskEvent> expired =
+            engine.inTransaction(
+                tx -> {
+                  List<TaskEvent> rows =
+                      engine.repository().expireLeases(tx.connection(), runner.queue());
+                  engine.announceChanges(
+                      tx,
+                      rows.stream()
+                          .map(e -> new TaskChange(e.taskId(), e.queue(), TaskStatus.FAILED))
+                          .toList());
+                  return rows;
+                });
+        for (TaskEvent event : expired) {
+          log.warn(
+              "task {} ({}) FAILED(LEASE_EXPIRED): its worker died or hung on the last "
+                  + "attempt ({})",
+              event.taskId(),
+              event.kind(),
+              event.attempt());
+          engine
+              .listeners()
+              .forEach(l -> l.onFailed(event, ErrorCodes.LEASE_EXPIRED, Duration.ZERO));
+        }
+      } catch (SQLException | RuntimeException e) {
+        log.warn("lease sweep of queue {} failed: {}", runner.queue(), e.toString());
+      }
+    }
+  }
+
+  private void prune() {
+    try {
+      int deleted = engine.prune(config.retention, 1000);
+      if (deleted > 0) {
+        log.info("pruned {} finished tasks older than {}", deleted, config.retention);
+      }
+    } catch (SQLException | RuntimeException e) {
+      log.warn("pruning finished tasks failed: {}", e.toString());
+    }
+  }
+
+  /**
+   * Graceful shutdown: stop claiming, let running tasks finish within {@code timeout}, record what
+   * finished, then hand the rest back: their leases are released without consuming an attempt, so
+   * another instance claims them at once.
+   */
+  public synchronized void shutdown(Duration timeout) {
+    if (!started || stopped) {
+      stopped = true;
+      handlerThreads.shutdownNow();
+      scheduler.shutdownNow();
+      return;
+    }
+    stopped = true;
+    closeQuietly(signalSubscription);
+    runners.forEach(QueueRunner::stop);
+    Instant deadline = Instant.now().plus(timeout);
+    try {
+      for (QueueRunner runner : runners) {
+        runner.awaitIdle(positive(Duration.between(Instant.now(), deadline)));
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    completions.stop();
+    List<RunningTask> unfinished =
+        running.values().stream().filter(t -> !t.isCompleting()).toList();
+    if (!unfinished.isEmpty()) {
+      releaseLeases(unfinished);
+    }
+    scheduler.shutdownNow();
+    handlerThreads.shutdownNow();
+    log.info("taskrow worker {} stopped; {} unfinished tasks handed back", id, unfinished.size());
+  }
+
+  private void releaseLeases(List<RunningTask> unfinished) {
+    Object[] ids = unfinished.stream().map(RunningTask::taskId).toArray();
+    Object[] tokens = unfinished.stream().map(RunningTask::fenceToken).toArray();
+    try {
+      rowWrites.lock();
+      try {
+        engine.inTransaction(
+            tx -> {
+              engine.repository().release(tx.connection(), ids, tokens);
+              engine.announceWork(
+                  tx,
+                  unfinished.stream().map(RunningTask::taskKind).toList(),
+                  unfinished.stream().map(t -> NewTask.of(t.kind())).toList());
+              return null;
+            });
+      } finally {
+        rowWrites.unlock();
+      }
+    } catch (SQLException | RuntimeException e) {
+      log.warn(
+          "could not hand back {} tasks; they are rescued when their leases expire: {}",
+          unfinished.size(),
+          e.toString());
+    }
+    for (RunningTask task : unfinished) {
+      task.markLeaseLost();
+      Thread thread = task.thread();
+      if (thread != null) {
+        thread.interrupt();
+      }
+    }
+  }
+
+  @Override
+  public void close() {
+    shutdown(config.shutdownTimeout);
+  }
+
+  private static Duration runTime(RunningTask task) {
+    return positive(Duration.between(task.claimedAt(), task.now()));
+  }
+
+  private static Duration positive(Duration duration) {
+    return duration.isNegative() ? Duration.ZERO : duration;
+  }
+
+  private static Throwable unwrap(Throwable e) {
+    if (e instanceof JdbcTransactionRunner.TransactionWorkException && e.getCause() != null) {
+      return e.getCause();
+    }
+    return e;
+  }
+
+  private static String truncate(String message) {
+    if (message == null) {
+      return null;
+    }
+    return message.length() <= MAX_MESSAGE ? message : message.substring(0, MAX_MESSAGE) + "…";
+  }
+
+  private static void closeQuietly(AutoCloseable closeable) {
+    if (closeable == null) {
+      return;
+    }
+    try {
+      closeable.close();
+    } catch (Exception e) {
+      log.debug("close failed", e);
+    }
+  }
+
+  /** Thrown inside the task's transaction when its (id, token) no longer matches: roll back. */
+  static final class LeaseLostException extends RuntimeException {
+    LeaseLostException() {
+      super("lease lost", null, false, false);
+    }
+  }
+
+  /** Configures a worker. */
+  public static final class Builder {
+    private final Taskrow engine;
+    private String id;
+    private final Map<String, Integer> queues = new LinkedHashMap<>();
+    private final Map<String, TaskHandler> handlers = new LinkedHashMap<>();
+    private Duration pollInterval = Duration.ofSeconds(1);
+    private int batchSize = 100;
+    private Duration heartbeatInterval;
+    private int completionBatchSize = 1000;
+    private Duration shutdownTimeout = Duration.ofSeconds(30);
+    private Duration retention;
+    private Duration pruneInterval = Duration.ofMinutes(10);
+
+    Builder(Taskrow engine) {
+      this.engine = engine;
+    }
+
+    /** A unique name for this worker (default: host/pid/random). Stored as locked_by. */
+    public Builder id(String id) {
+      this.id = id;
+      return this;
+    }
+
+    /** Runs {@code queue} with at most {@code concurrency} tasks at a time. */
+    public Builder queue(String queue, int concurrency) {
+      TaskKind.requireName(queue, "queue");
+      if (concurrency < 1 || concurrency > 10_000) {
+        throw new IllegalArgumentException(
+            "queue " + queue + ": concurrency must be 1..10000, was " + concurrency);
+      }
+      queues.put(queue, concurrency);
+      return this;
+    }
+
+    public Builder handler(String kind, TaskHandler handler) {
+      engine.kind(kind);
+      handlers.put(kind, handler);
+      return this;
+    }
+
+    /** How long an idle queue waits for a signal before it looks again. At most 1 s by default. */
+    public Builder pollInterval(Duration pollInterval) {
+      if (pollInterval.toMillis() < 10 || pollInterval.compareTo(Duration.ofMinutes(1)) > 0) {
+        throw new IllegalArgumentException(
+            "pollInterval must be 10 ms..1 min, was " + pollInterval);
+      }
+      this.pollInterval = pollInterval;
+      return this;
+    }
+
+    /** Tasks claimed per statement at most (and never more than the free capacity). */
+    public Builder batchSize(int batchSize) {
+      if (batchSize < 1 || batchSize > 10_000) {
+        throw new IllegalArgumentException("batchSize must be 1..10000, was " + batchSize);
+      }
+      this.batchSize = batchSize;
+      return this;
+    }
+
+    /** Default: a third of the shortest lease among the handled kinds. */
+    public Builder heartbeatInterval(Duration heartbeatInterval) {
+      this.heartbeatInterval = heartbeatInterval;
+      return this;
+    }
+
+    public Builder completionBatchSize(int size) {
+      if (size < 1) {
+        throw new IllegalArgumentException("completionBatchSize must be positive");
+      }
+      this.completionBatchSize = size;
+      return this;
+    }
+
+    /** How long {@link #close()} waits for running tasks before handing them back. */
+    public Builder shutdownTimeout(Duration shutdownTimeout) {
+      this.shutdownTimeout = shutdownTimeout;
+      return this;
+    }
+
+    /** Prunes finished tasks older than {@code age} every {@code every}. Off by default. */
+    public Builder retention(Duration age, Duration every) {
+      this.retention = age;
+      this.pruneInterval = every;
+      return this;
+    }
+
+    Duration heartbeatInterval() {
+      if (heartbeatInterval != null) {
+        return heartbeatInterval;
+      }
+      Duration shortest =
+          handlers.keySet().stream()
+              .map(k -> engine.kind(k).lease())
+              .min(Duration::compareTo)
+              .orElse(Duration.ofSeconds(30));
+      return shortest.dividedBy(3);
+    }
+
+    public Worker build() {
+      if (queues.isEmpty()) {
+        throw new IllegalArgumentException("a worker needs at least one queue");
+      }
+      return new Worker(this);
+    }
+
+    public Worker start() {
+      return build().start();
+    }
+  }
+}
