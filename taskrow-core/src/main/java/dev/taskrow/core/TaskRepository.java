@@ -266,7 +266,15 @@ final class TaskRepository {
               for update skip locked)
           """);
 
+  private static final String ACTIVE_SUBJECT_INDEX = "taskrow_task_active_subject_uq";
+
   private final Clock clock;
+
+  static boolean isActiveSubjectConflict(SQLException e) {
+    return "23505".equals(e.getSQLState())
+        && e.getMessage() != null
+        && e.getMessage().contains(ACTIVE_SUBJECT_INDEX);
+  }
 
   /** {@code clock} null: the database clock, as in production. */
   TaskRepository(Clock clock) {

@@ -82,7 +82,14 @@ public final class Taskrow {
   public UUID submit(Tx tx, NewTask task) throws SQLException {
     TaskKind kind = kind(task.kind());
     UUID id = UUID.randomUUID();
-    repository.insert(tx.connection(), id, kind, task);
+    try {
+      repository.insert(tx.connection(), id, kind, task);
+    } catch (SQLException e) {
+      if (TaskRepository.isActiveSubjectConflict(e)) {
+        throw new ActiveTaskExistsException(kind.name(), task.subject(), e);
+      }
+      throw e;
+    }
     announceWork(tx, List.of(kind), List.of(task));
     return id;
   }

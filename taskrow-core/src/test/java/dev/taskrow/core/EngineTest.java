@@ -1,0 +1,104 @@
+package dev.taskrow.core;
+
+import static org.awaitility.Awaitility.await;
+
+import dev.taskrow.core.testing.SettableClock;
+import dev.taskrow.core.testing.TestDatabase;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.Callable;
+import javax.sql.DataSource;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+
+/**
+ * Shared set-up for engine tests: a real PostgreSQL, an empty task table, a business table that
+ * handlers write to, and workers that are always shut down.
+ */
+abstract class EngineTest {
+  protected final DataSource dataSource = TestDatabase.dataSource();
+  // Whole milliseconds: PostgreSQL keeps microseconds and rounds what is finer.
+  protected final SettableClock clock =
+      new SettableClock(java.time.Instant.now().truncatedTo(java.time.temporal.ChronoUnit.MILLIS));
+  private final List<Worker> workers = new ArrayList<>();
+
+  @BeforeEach
+  void cleanDatabase() throws SQLException {
+    try (Connection c = dataSource.getConnection();
+        Statement s = c.createStatement()) {
+      s.execute(
+          "create table if not exists test_effect (task_id uuid not null, worker text, note text)");
+    }
+    TestDatabase.truncate("test_effect");
+  }
+
+  @AfterEach
+  void stopWorkers() {
+    for (Worker worker : workers) {
+      worker.shutdown(Duration.ofSeconds(5));
+    }
+  }
+
+  /** Starts a worker and shuts it down after the test. */
+  protected Worker start(Worker.Builder builder) {
+    Worker worker = builder.build();
+    workers.add(worker);
+    return worker.start();
+  }
+
+  protected Worker track(Worker worker) {
+    workers.add(worker);
+    return worker;
+  }
+
+  protected static TaskKind.Builder kind(String name) {
+    return TaskKind.named(name).retryPolicy(RetryPolicy.fixed(Duration.ofSeconds(10)));
+  }
+
+  /** Writes one business row inside the task's transaction. */
+  protected static void writeEffect(TaskContext context, String worker) throws SQLException {
+    try (PreparedStatement s =
+        context
+            .connection()
+            .prepareStatement("insert into test_effect (task_id, worker) values (?, ?)")) {
+      s.setObject(1, context.taskId());
+      s.setString(2, worker);
+      s.executeUpdate();
+    }
+  }
+
+  protected long effects(UUID taskId) throws SQLException {
+    return count("select count(*) from test_effect where task_id = '" + taskId + "'");
+  }
+
+  protected long count(String sql) throws SQLException {
+    try (Connection c = dataSource.getConnection();
+        Statement s = c.createStatement();
+        ResultSet rs = s.executeQuery(sql)) {
+      rs.next();
+      return rs.getLong(1);
+    }
+  }
+
+  protected static Task find(Taskrow taskrow, UUID id) throws SQLException {
+    return taskrow.find(id).orElseThrow();
+  }
+
+  protected static void awaitStatus(Taskrow taskrow, UUID id, TaskStatus status) {
+    await()
+        .atMost(Duration.ofSeconds(20))
+        .pollInterval(Duration.ofMillis(10))
+        .until(() -> find(taskrow, id).status() == status);
+  }
+
+  protected static void awaitTrue(Callable<Boolean> condition) {
+    await().atMost(Duration.ofSeconds(20)).pollInterval(Duration.ofMillis(10)).until(condition);
+  }
+}
