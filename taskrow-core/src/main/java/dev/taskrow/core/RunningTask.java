@@ -167,7 +167,7 @@ final class RunningTask implements TaskContext {
     }
     // Its own short transaction: progress must be visible while the handler's work is still open.
     try {
-      engine.inTransaction(
+      engine.inEngineTransaction(
           progressTx -> {
             if (engine
                 .repository()

@@ -35,6 +35,9 @@ public final class Taskrow {
   private final List<TaskListener> listeners;
   private final Clock clock;
   private final TransactionRunner transactions;
+  // The engine's own bookkeeping (claims, heartbeats, outcomes, progress) never joins a caller's
+  // or a handler's transaction: progress must be visible while the handler's work is still open.
+  private final TransactionRunner engineTransactions;
   private final TaskRepository repository;
   private final boolean taskChangeSignals;
 
@@ -48,6 +51,7 @@ public final class Taskrow {
         builder.transactions != null
             ? builder.transactions
             : new JdbcTransactionRunner(builder.dataSource);
+    this.engineTransactions = new JdbcTransactionRunner(builder.dataSource);
     this.repository = new TaskRepository(builder.clock);
     this.taskChangeSignals = builder.taskChangeSignals;
   }
@@ -268,6 +272,10 @@ public final class Taskrow {
     if (!signals.announceInTransaction(tx.connection(), List.of(), changes)) {
       tx.afterCommit(() -> signals.tasksChanged(changes));
     }
+  }
+
+  <T> T inEngineTransaction(TransactionRunner.TxWork<T> work) throws SQLException {
+    return engineTransactions.inTransaction(work);
   }
 
   DataSource dataSource() {

@@ -161,7 +161,7 @@ public final class Worker implements AutoCloseable {
   List<RunningTask> claim(String queue, String[] kinds, Long[] leaseMillis, int limit)
       throws SQLException {
     List<TaskRepository.Claimed> claimed =
-        engine.inTransaction(
+        engine.inEngineTransaction(
             tx -> {
               List<TaskRepository.Claimed> rows =
                   engine.repository().claim(tx.connection(), queue, kinds, leaseMillis, id, limit);
@@ -292,7 +292,7 @@ public final class Worker implements AutoCloseable {
   private void scheduleRetry(RunningTask task, String code, String message, Duration delay)
       throws SQLException {
     TaskStatus after =
-        engine.inTransaction(
+        engine.inEngineTransaction(
             tx -> {
               TaskStatus status =
                   engine
@@ -329,7 +329,7 @@ public final class Worker implements AutoCloseable {
 
   private void fail(RunningTask task, String code, String message) throws SQLException {
     boolean failed =
-        engine.inTransaction(
+        engine.inEngineTransaction(
             tx -> {
               boolean ok =
                   engine
@@ -364,7 +364,7 @@ public final class Worker implements AutoCloseable {
       throws SQLException {
     rowWrites.lock();
     try {
-      return engine.inTransaction(
+      return engine.inEngineTransaction(
           tx -> {
             List<UUID> done =
                 engine.repository().completeBatch(tx.connection(), ids, tokens, results);
@@ -399,7 +399,7 @@ public final class Worker implements AutoCloseable {
   Map<UUID, Boolean> heartbeat(Object[] ids, Object[] tokens, Object[] leases) throws SQLException {
     rowWrites.lock();
     try {
-      return engine.inTransaction(
+      return engine.inEngineTransaction(
           tx -> engine.repository().heartbeat(tx.connection(), ids, tokens, leases));
     } finally {
       rowWrites.unlock();
@@ -410,7 +410,7 @@ public final class Worker implements AutoCloseable {
     for (QueueRunner runner : runners) {
       try {
         List<TaskEvent> expired =
-            engine.inTransaction(
+            engine.inEngineTransaction(
                 tx -> {
                   List<TaskEvent> rows =
                       engine.repository().expireLeases(tx.connection(), runner.queue());
@@ -489,7 +489,7 @@ public final class Worker implements AutoCloseable {
     try {
       rowWrites.lock();
       try {
-        engine.inTransaction(
+        engine.inEngineTransaction(
             tx -> {
               engine.repository().release(tx.connection(), ids, tokens);
               engine.announceWork(
