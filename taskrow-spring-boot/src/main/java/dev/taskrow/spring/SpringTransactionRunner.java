@@ -1,0 +1,71 @@
+package dev.taskrow.spring;
+
+import dev.taskrow.core.TransactionRunner;
+import java.sql.SQLException;
+import javax.sql.DataSource;
+import org.springframework.transaction.PlatformTransactionManager;
+import org.springframework.transaction.TransactionDefinition;
+import org.springframework.transaction.TransactionException;
+import org.springframework.transaction.support.TransactionTemplate;
+
+/**
+ * Runs the engine's transactions through Spring's transaction manager, so a handler's JdbcTemplate
+ * and repositories write in the task's own transaction: they commit with its SUCCESS or roll back
+ * with its failure or a lost lease.
+ *
+ * <p>Each call starts a new transaction (REQUIRES_NEW), as the engine's contract says: a task's
+ * progress must commit while its handler's transaction is still open, and claims, heartbeats and
+ * failures must never join a caller's transaction. To submit inside the caller's transaction, use
+ * {@link TaskrowTemplate} or {@link SpringTx#current}.
+ */
+public final class SpringTransactionRunner implements TransactionRunner {
+  private final TransactionTemplate transactions;
+  private final DataSource dataSource;
+
+  public SpringTransactionRunner(
+      PlatformTransactionManager transactionManager, DataSource dataSource) {
+    this.transactions = new TransactionTemplate(transactionManager);
+    this.transactions.setPropagationBehavior(TransactionDefinition.PROPAGATION_REQUIRES_NEW);
+    this.dataSource = dataSource;
+  }
+
+  @Override
+  public <T> T inTransaction(TxWork<T> work) throws SQLException {
+    try {
+      return transactions.execute(
+          status -> {
+            try {
+              return work.run(SpringTx.current(dataSource));
+            } catch (Throwable e) {
+              // Carried through TransactionTemplate (which rolls back on it), unwrapped below, so
+              // the work's own exceptions are told apart from a failed begin or commit.
+              throw new WorkFailure(e);
+            }
+          });
+    } catch (WorkFailure e) {
+      throw Checked.<RuntimeException>sneaky(e.getCause());
+    } catch (TransactionException e) {
+      // Begin or commit failed: the engine expects SQLException for a database that is not there.
+      throw new SQLException("transaction failed: " + e.getMessage(), e);
+    }
+  }
+
+  /** An exception of the work, on its way through the template. */
+  private static final class WorkFailure extends RuntimeException {
+    WorkFailure(Throwable cause) {
+      super(cause.toString(), cause, false, false);
+    }
+  }
+
+  private static final class Checked {
+    /**
+     * Rethrows a checked exception unchanged. The engine's worker tells a {@code TaskFailure}
+     * thrown by a handler from any other error by its type, and {@code TxWork} may throw any
+     * exception, but {@code inTransaction} declares only SQLException.
+     */
+    @SuppressWarnings("unchecked")
+    static <E extends Throwable> E sneaky(Throwable e) throws E {
+      throw (E) e;
+    }
+  }
+}

@@ -1,0 +1,344 @@
+package dev.taskrow.spring;
+
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.DecimalMax;
+import jakarta.validation.constraints.DecimalMin;
+import jakarta.validation.constraints.Max;
+import jakarta.validation.constraints.Min;
+import jakarta.validation.constraints.NotNull;
+import jakarta.validation.constraints.Pattern;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Set;
+import org.hibernate.validator.constraints.time.DurationMax;
+import org.hibernate.validator.constraints.time.DurationMin;
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.validation.annotation.Validated;
+
+/**
+ * The {@code taskrow.*} properties. They are validated when the application starts, so a zero poll
+ * interval, a zero concurrency or a lease under a second stops start-up with the property's name
+ * instead of surfacing later as a stuck queue.
+ */
+@ConfigurationProperties("taskrow")
+@Validated
+public class TaskrowProperties {
+  /** The same rule the engine applies to kind and queue names. */
+  static final String NAME = "[A-Za-z0-9_.:-]{1,100}";
+
+  /**
+   * How "queue X has work" hints travel. In-process reaches this JVM only; set postgres when more
+   * than one instance runs against the database.
+   */
+  @NotNull private SignalsMode signals = SignalsMode.IN_PROCESS;
+
+  @Valid private final Schema schema = new Schema();
+
+  @Valid private final Worker worker = new Worker();
+
+  /**
+   * Per-kind overrides of the TaskKind beans declared in code. Kind names with dots need brackets:
+   * {@code taskrow.kinds[registry.issue].lease=2m}.
+   */
+  private final Map<String, @Valid Kind> kinds = new LinkedHashMap<>();
+
+  public SignalsMode getSignals() {
+    return signals;
+  }
+
+  public void setSignals(SignalsMode signals) {
+    this.signals = signals;
+  }
+
+  public Schema getSchema() {
+    return schema;
+  }
+
+  public Worker getWorker() {
+    return worker;
+  }
+
+  public Map<String, Kind> getKinds() {
+    return kinds;
+  }
+
+  /** The engine's own tables. */
+  public static class Schema {
+    /** Whether the task table is created and migrated at start-up (its own Flyway history). */
+    private boolean migrate = true;
+
+    public boolean isMigrate() {
+      return migrate;
+    }
+
+    public void setMigrate(boolean migrate) {
+      this.migrate = migrate;
+    }
+  }
+
+  /** The worker of this process. */
+  public static class Worker {
+    /** Whether this process runs tasks; false for a process that only submits. */
+    private boolean enabled = true;
+
+    /** Stored as locked_by in the rows it claims. Default: host/pid/random. */
+    private String id;
+
+    /**
+     * Queue name to concurrency. Empty: every queue that has a handler, each at
+     * default-concurrency.
+     */
+    private final Map<@Pattern(regexp = NAME) String, @NotNull @Min(1) @Max(10_000) Integer>
+        queues = new LinkedHashMap<>();
+
+    /** Concurrency of each queue when {@code queues} is empty. */
+    @Min(1)
+    @Max(10_000)
+    private int defaultConcurrency = 8;
+
+    /** How long an idle queue waits for a signal before it looks again. */
+    @NotNull
+    @DurationMin(millis = 10)
+    @DurationMax(minutes = 1)
+    private Duration pollInterval = Duration.ofSeconds(1);
+
+    /** Tasks claimed per statement at most. */
+    @Min(1)
+    @Max(10_000)
+    private int batchSize = 100;
+
+    /** How long shutdown waits for running tasks before handing the rest back. */
+    @NotNull
+    @DurationMin(millis = 0)
+    @DurationMax(hours = 1)
+    private Duration shutdownTimeout = Duration.ofSeconds(30);
+
+    /** Finished tasks older than this are deleted. Empty or 0 keeps them forever. */
+    @DurationMin(millis = 0)
+    private Duration retention = Duration.ofDays(14);
+
+    /** How often finished tasks are pruned. */
+    @NotNull
+    @DurationMin(seconds = 1)
+    private Duration pruneInterval = Duration.ofMinutes(10);
+
+    public boolean isEnabled() {
+      return enabled;
+    }
+
+    public void setEnabled(boolean enabled) {
+      this.enabled = enabled;
+    }
+
+    public String getId() {
+      return id;
+    }
+
+    public void setId(String id) {
+      this.id = id;
+    }
+
+    public Map<String, Integer> getQueues() {
+      return queues;
+    }
+
+    public int getDefaultConcurrency() {
+      return defaultConcurrency;
+    }
+
+    public void setDefaultConcurrency(int defaultConcurrency) {
+      this.defaultConcurrency = defaultConcurrency;
+    }
+
+    public Duration getPollInterval() {
+      return pollInterval;
+    }
+
+    public void setPollInterval(Duration pollInterval) {
+      this.pollInterval = pollInterval;
+    }
+
+    public int getBatchSize() {
+      return batchSize;
+    }
+
+    public void setBatchSize(int batchSize) {
+      this.batchSize = batchSize;
+    }
+
+    public Duration getShutdownTimeout() {
+      return shutdownTimeout;
+    }
+
+    public void setShutdownTimeout(Duration shutdownTimeout) {
+      this.shutdownTimeout = shutdownTimeout;
+    }
+
+    public Duration getRetention() {
+      return retention;
+    }
+
+    public void setRetention(Duration retention) {
+      this.retention = retention;
+    }
+
+    public Duration getPruneInterval() {
+      return pruneInterval;
+    }
+
+    public void setPruneInterval(Duration pruneInterval) {
+      this.pruneInterval = pruneInterval;
+    }
+
+    /** Whether pruning is on: a positive retention. */
+    boolean prunes() {
+      return retention != null && !retention.isZero();
+    }
+  }
+
+  /** Overrides of one kind; what is not set keeps the value the code declared. */
+  public static class Kind {
+    @Pattern(regexp = NAME)
+    private String queue;
+
+    @Min(1)
+    @Max(1000)
+    private Integer maxAttempts;
+
+    @DurationMin(seconds = 1)
+    private Duration lease;
+
+    @DurationMin(millis = 1)
+    private Duration staleAfter;
+
+    private Boolean transactional;
+
+    @Valid private final Retry retry = new Retry();
+
+    public String getQueue() {
+      return queue;
+    }
+
+    public void setQueue(String queue) {
+      this.queue = queue;
+    }
+
+    public Integer getMaxAttempts() {
+      return maxAttempts;
+    }
+
+    public void setMaxAttempts(Integer maxAttempts) {
+      this.maxAttempts = maxAttempts;
+    }
+
+    public Duration getLease() {
+      return lease;
+    }
+
+    public void setLease(Duration lease) {
+      this.lease = lease;
+    }
+
+    public Duration getStaleAfter() {
+      return staleAfter;
+    }
+
+    public void setStaleAfter(Duration staleAfter) {
+      this.staleAfter = staleAfter;
+    }
+
+    public Boolean getTransactional() {
+      return transactional;
+    }
+
+    public void setTransactional(Boolean transactional) {
+      this.transactional = transactional;
+    }
+
+    public Retry getRetry() {
+      return retry;
+    }
+  }
+
+  /** Overrides of a kind's retry policy. */
+  public static class Retry {
+    @DurationMin(millis = 0)
+    private Duration initialDelay;
+
+    @DurationMin(millis = 0)
+    private Duration maxDelay;
+
+    @DecimalMin("1.0")
+    private Double multiplier;
+
+    @DecimalMin("0.0")
+    @DecimalMax(value = "1.0", inclusive = false)
+    private Double jitter;
+
+    /** Error codes that are final whatever the handler said. */
+    private Set<String> neverRetry;
+
+    /** Error codes retried even when the handler did not mark them retryable. */
+    private Set<String> alwaysRetry;
+
+    /** Whether unexpected exceptions (UNKNOWN) are retried. */
+    private Boolean retryUnknown;
+
+    public Duration getInitialDelay() {
+      return initialDelay;
+    }
+
+    public void setInitialDelay(Duration initialDelay) {
+      this.initialDelay = initialDelay;
+    }
+
+    public Duration getMaxDelay() {
+      return maxDelay;
+    }
+
+    public void setMaxDelay(Duration maxDelay) {
+      this.maxDelay = maxDelay;
+    }
+
+    public Double getMultiplier() {
+      return multiplier;
+    }
+
+    public void setMultiplier(Double multiplier) {
+      this.multiplier = multiplier;
+    }
+
+    public Double getJitter() {
+      return jitter;
+    }
+
+    public void setJitter(Double jitter) {
+      this.jitter = jitter;
+    }
+
+    public Set<String> getNeverRetry() {
+      return neverRetry;
+    }
+
+    public void setNeverRetry(Set<String> neverRetry) {
+      this.neverRetry = neverRetry;
+    }
+
+    public Set<String> getAlwaysRetry() {
+      return alwaysRetry;
+    }
+
+    public void setAlwaysRetry(Set<String> alwaysRetry) {
+      this.alwaysRetry = alwaysRetry;
+    }
+
+    public Boolean getRetryUnknown() {
+      return retryUnknown;
+    }
+
+    public void setRetryUnknown(Boolean retryUnknown) {
+      this.retryUnknown = retryUnknown;
+    }
+  }
+}

@@ -1,0 +1,90 @@
+package dev.taskrow.spring;
+
+import static dev.taskrow.spring.TestContexts.awaitStatus;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.taskrow.core.NewTask;
+import dev.taskrow.core.TaskKind;
+import dev.taskrow.core.TaskStatus;
+import dev.taskrow.core.Taskrow;
+import dev.taskrow.core.testing.TestDatabase;
+import java.util.Map;
+import java.util.UUID;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.springframework.boot.health.contributor.Health;
+import org.springframework.boot.health.contributor.Status;
+
+class TaskrowHealthIndicatorTest {
+
+  @BeforeEach
+  void emptyTaskTable() {
+    TestDatabase.truncate();
+  }
+
+  @Test
+  void upWithWorkerQueueCountsAndOldestPendingAge() {
+    TestContexts.runner()
+        .withBean(
+            TaskDefinition.class,
+            () -> TaskDefinition.of(TaskKind.named("greet").build(), context -> {}))
+        .withBean(TaskKind.class, () -> TaskKind.named("export").queue("exports").build())
+        .run(
+            context -> {
+              TaskrowTemplate template = context.getBean(TaskrowTemplate.class);
+              UUID done = template.submit(NewTask.of("greet"));
+              awaitStatus(context.getBean(Taskrow.class), done, TaskStatus.SUCCESS);
+              template.submit(NewTask.of("export"));
+
+              Health health =
+                  context.getBean("taskrowHealthIndicator", TaskrowHealthIndicator.class).health();
+
+              assertThat(health.getStatus()).isEqualTo(Status.UP);
+              assertThat(health.getDetails())
+                  .containsEntry("database", "reachable")
+                  .containsEntry("worker", "running")
+                  .containsEntry("queues", Map.of("default", 8))
+                  .containsEntry(
+                      "counts",
+                      Map.of("default", Map.of("SUCCESS", 1L), "exports", Map.of("PENDING", 1L)));
+              assertThat(health.getDetails().get("oldestPendingAge")).asString().startsWith("PT");
+            });
+  }
+
+  @Test
+  void reportsADisabledWorker() {
+    TestContexts.runner()
+        .withPropertyValues(
+            "taskrow.worker.enabled=false", "management.health.taskrow.enabled=true")
+        .run(
+            context -> {
+              Health health = context.getBean(TaskrowHealthIndicator.class).health();
+              assertThat(health.getStatus()).isEqualTo(Status.UP);
+              assertThat(health.getDetails())
+                  .containsEntry("worker", "disabled")
+                  .containsEntry("oldestPendingAge", "none");
+            });
+  }
+
+  @Test
+  void downWhenTheDatabaseIsUnreachable() {
+    TestContexts.runner()
+        .withPropertyValues("taskrow.worker.enabled=false")
+        .run(
+            context -> {
+              Taskrow taskrow = context.getBean(Taskrow.class);
+              var unreachable =
+                  new org.springframework.jdbc.datasource.DriverManagerDataSource(
+                      "jdbc:postgresql://127.0.0.1:1/none?connectTimeout=1", "nobody", "");
+              Health health = new TaskrowHealthIndicator(taskrow, unreachable, null).health();
+              assertThat(health.getStatus()).isEqualTo(Status.DOWN);
+            });
+  }
+
+  @Test
+  void canBeSwitchedOff() {
+    TestContexts.runner()
+        .withPropertyValues("management.health.taskrow.enabled=false")
+        .run(context -> assertThat(context).doesNotHaveBean(TaskrowHealthIndicator.class));
+  }
+}

@@ -1,0 +1,109 @@
+package dev.taskrow.spring;
+
+import static dev.taskrow.spring.TestContexts.awaitStatus;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import dev.taskrow.core.NewTask;
+import dev.taskrow.core.TaskFailure;
+import dev.taskrow.core.TaskKind;
+import dev.taskrow.core.TaskStatus;
+import dev.taskrow.core.Taskrow;
+import dev.taskrow.core.testing.TestDatabase;
+import io.micrometer.core.instrument.MeterRegistry;
+import java.time.Duration;
+import java.util.UUID;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.micrometer.metrics.autoconfigure.CompositeMeterRegistryAutoConfiguration;
+import org.springframework.boot.micrometer.metrics.autoconfigure.MetricsAutoConfiguration;
+import org.springframework.boot.micrometer.metrics.autoconfigure.export.simple.SimpleMetricsExportAutoConfiguration;
+
+class TaskrowMetricsTest {
+
+  @BeforeEach
+  void emptyTaskTable() {
+    TestDatabase.truncate();
+  }
+
+  @Test
+  void countsOutcomesAndTimesWaitAndRun() {
+    TestContexts.runner()
+        .withConfiguration(
+            AutoConfigurations.of(
+                MetricsAutoConfiguration.class,
+                SimpleMetricsExportAutoConfiguration.class,
+                CompositeMeterRegistryAutoConfiguration.class))
+        .withBean(
+            TaskDefinition.class,
+            () ->
+                TaskDefinition.of(
+                    TaskKind.named("measured").maxAttempts(1).build(),
+                    context -> {
+                      if (context.payload().contains("fail")) {
+                        throw TaskFailure.fatal("REJECTED", "no");
+                      }
+                    }))
+        .withBean(TaskKind.class, () -> TaskKind.named("queued").queue("backlog").build())
+        .run(
+            context -> {
+              assertThat(context).hasSingleBean(MicrometerTaskListener.class);
+              TaskrowTemplate template = context.getBean(TaskrowTemplate.class);
+              Taskrow taskrow = context.getBean(Taskrow.class);
+              UUID ok = template.submit(NewTask.of("measured"));
+              UUID failed = template.submit(NewTask.of("measured").payload("{\"fail\":1}"));
+              template.submit(NewTask.of("queued"));
+              template.submit(NewTask.of("queued"));
+              awaitStatus(taskrow, ok, TaskStatus.SUCCESS);
+              awaitStatus(taskrow, failed, TaskStatus.FAILED);
+
+              MeterRegistry registry = context.getBean(MeterRegistry.class);
+              // Listeners run after the outcome committed: wait for the counters to catch up.
+              await()
+                  .atMost(Duration.ofSeconds(10))
+                  .untilAsserted(
+                      () -> {
+                        assertThat(counter(registry, "taskrow.tasks.claimed")).isEqualTo(2);
+                        assertThat(counter(registry, "taskrow.tasks.succeeded")).isEqualTo(1);
+                        assertThat(
+                                registry
+                                    .get("taskrow.tasks.failed")
+                                    .tags("kind", "measured", "queue", "default")
+                                    .tag("error_code", "REJECTED")
+                                    .counter()
+                                    .count())
+                            .isEqualTo(1);
+                      });
+              assertThat(registry.get("taskrow.task.wait").tag("kind", "measured").timer().count())
+                  .isEqualTo(2);
+              assertThat(
+                      registry
+                          .get("taskrow.task.run")
+                          .tags("kind", "measured", "outcome", "success")
+                          .timer()
+                          .count())
+                  .isEqualTo(1);
+              assertThat(
+                      registry.get("taskrow.queue.depth").tag("queue", "backlog").gauge().value())
+                  .isEqualTo(2.0);
+              assertThat(
+                      registry.get("taskrow.queue.depth").tag("queue", "default").gauge().value())
+                  .isEqualTo(0.0);
+            });
+  }
+
+  @Test
+  void noMetersWithoutAMeterRegistry() {
+    TestContexts.runner()
+        .run(
+            context -> {
+              assertThat(context).doesNotHaveBean(MicrometerTaskListener.class);
+              assertThat(context).doesNotHaveBean(QueueDepthMetrics.class);
+            });
+  }
+
+  private static double counter(MeterRegistry registry, String name) {
+    return registry.get(name).tags("kind", "measured", "queue", "default").counter().count();
+  }
+}

@@ -1,0 +1,75 @@
+package dev.taskrow.spring;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.taskrow.core.TaskKind;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.springframework.boot.test.context.assertj.AssertableApplicationContext;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.boot.test.context.runner.ContextConsumer;
+
+/** A bad setting stops start-up with a message that names it. */
+class TaskrowPropertiesValidationTest {
+
+  private static ApplicationContextRunner withGreeting() {
+    return TestContexts.runner()
+        .withBean(
+            TaskDefinition.class,
+            () -> TaskDefinition.of(TaskKind.named("greet").build(), context -> {}));
+  }
+
+  @ParameterizedTest
+  @CsvSource(
+      delimiter = '|',
+      quoteCharacter = '"',
+      value = {
+        "taskrow.worker.poll-interval=0s      | field 'worker.pollInterval'",
+        "taskrow.worker.poll-interval=2m      | field 'worker.pollInterval'",
+        "taskrow.worker.queues.default=0      | field 'worker.queues[default]'",
+        "taskrow.worker.default-concurrency=0 | field 'worker.defaultConcurrency'",
+        "taskrow.worker.batch-size=0          | field 'worker.batchSize'",
+        "taskrow.kinds.greet.lease=0s         | field 'kinds[greet].lease'",
+        "taskrow.kinds.greet.max-attempts=0   | field 'kinds[greet].maxAttempts'",
+        "taskrow.kinds.greet.retry.jitter=1.5 | field 'kinds[greet].retry.jitter'",
+      })
+  void failsStartUpNamingTheProperty(String property, String named) {
+    withGreeting()
+        .withPropertyValues(property)
+        .run(failsWith("Binding validation errors on taskrow", named));
+  }
+
+  @Test
+  void anOverrideOfAnUnknownKindFailsStartUp() {
+    withGreeting()
+        .withPropertyValues("taskrow.kinds.gret.max-attempts=3")
+        .run(failsWith("taskrow.kinds.gret", "unknown task kind"));
+  }
+
+  @Test
+  void aRetryPolicyThatCannotBeBuiltFailsStartUp() {
+    withGreeting()
+        .withPropertyValues(
+            "taskrow.kinds.greet.retry.initial-delay=10m", "taskrow.kinds.greet.retry.max-delay=1m")
+        .run(failsWith("taskrow.kinds.greet", "initialDelay <= maxDelay"));
+  }
+
+  @Test
+  void aQueueWithoutHandlerFailsStartUp() {
+    withGreeting()
+        .withPropertyValues("taskrow.worker.queues.imports=2")
+        .run(failsWith("taskrow.worker.queues.imports", "no TaskDefinition bean handles"));
+  }
+
+  private static ContextConsumer<AssertableApplicationContext> failsWith(String... fragments) {
+    return context -> {
+      assertThat(context).hasFailed();
+      StringBuilder messages = new StringBuilder();
+      for (Throwable e = context.getStartupFailure(); e != null; e = e.getCause()) {
+        messages.append(e.getMessage()).append('\n');
+      }
+      assertThat(messages.toString()).contains(fragments);
+    };
+  }
+}
