@@ -6,6 +6,11 @@ public enum SignalsMode {
   IN_PROCESS,
   /** PostgreSQL LISTEN/NOTIFY: reaches every instance on the same database. */
   POSTGRES,
+  /**
+   * Redis Pub/Sub. Provided by the Redis module, which declares its own Signals bean; without it,
+   * start-up fails and says so.
+   */
+  REDIS,
   /** No signals: workers find work by polling only. */
   NONE
 }

@@ -51,6 +51,10 @@ public class TaskrowAutoConfiguration {
       case IN_PROCESS -> new InProcessSignals();
       case POSTGRES -> new PostgresSignals(dataSource);
       case NONE -> Signals.none();
+      case REDIS ->
+          throw new IllegalStateException(
+              "taskrow.signals=redis needs the taskrow Redis module, which provides the Signals"
+                  + " bean; it is not on the classpath");
     };
   }
 

@@ -56,6 +56,13 @@ class TaskrowPropertiesValidationTest {
   }
 
   @Test
+  void redisSignalsWithoutTheRedisModuleFailStartUp() {
+    withGreeting()
+        .withPropertyValues("taskrow.signals=redis")
+        .run(failsWith("taskrow.signals=redis needs the taskrow Redis module"));
+  }
+
+  @Test
   void aQueueWithoutHandlerFailsStartUp() {
     withGreeting()
         .withPropertyValues("taskrow.worker.queues.imports=2")

@@ -1,0 +1,121 @@
+package dev.taskrow.app;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.http.HttpStatusCode;
+import org.springframework.http.MediaType;
+import org.springframework.http.ResponseEntity;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+import org.springframework.web.client.RestClient;
+
+/** The application on its embedded defaults, as someone who just cloned the repository runs it. */
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
+@ExtendWith(OutputCaptureExtension.class)
+class TaskrowApplicationTest {
+  private static final Path DATA_DIR = newDataDir();
+
+  @LocalServerPort int port;
+  @Autowired EmbeddedDefaults embeddedDefaults;
+
+  @DynamicPropertySource
+  static void embeddedDataInATempDir(DynamicPropertyRegistry registry) {
+    registry.add("app.embedded.data-dir", DATA_DIR::toString);
+  }
+
+  private static Path newDataDir() {
+    try {
+      return Files.createTempDirectory(Path.of("target"), "var-");
+    } catch (IOException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  private RestClient http() {
+    return RestClient.builder()
+        .baseUrl("http://localhost:" + port)
+        .defaultStatusHandler(HttpStatusCode::isError, (request, response) -> {})
+        .build();
+  }
+
+  @Test
+  void healthIsUpWithTheEngineOnTheEmbeddedDatabase() {
+    ResponseEntity<String> health =
+        http().get().uri("/actuator/health").retrieve().toEntity(String.class);
+    assertThat(health.getStatusCode().value()).isEqualTo(200);
+    assertThat(health.getBody())
+        .contains("\"status\":\"UP\"")
+        .contains("\"taskrow\"")
+        .contains("\"database\":\"reachable\"");
+    assertThat(Files.isDirectory(DATA_DIR.resolve("postgres"))).isTrue();
+  }
+
+  @Test
+  void describesTheApiWithOpenApiAndSwaggerUi() {
+    ResponseEntity<String> docs =
+        http().get().uri("/v3/api-docs").retrieve().toEntity(String.class);
+    assertThat(docs.getStatusCode().value()).isEqualTo(200);
+    assertThat(docs.getHeaders().getContentType().isCompatibleWith(MediaType.APPLICATION_JSON))
+        .isTrue();
+    assertThat(docs.getBody()).contains("\"/ops/queues\"").contains("\"title\":\"taskrow\"");
+
+    ResponseEntity<String> ui =
+        http().get().uri("/swagger-ui/index.html").retrieve().toEntity(String.class);
+    assertThat(ui.getStatusCode().value()).isEqualTo(200);
+    assertThat(ui.getBody()).contains("Swagger UI");
+    ResponseEntity<Void> shortcut =
+        http().get().uri("/swagger-ui.html").retrieve().toBodilessEntity();
+    assertThat(
+            shortcut.getStatusCode().is2xxSuccessful()
+                || shortcut.getStatusCode().is3xxRedirection())
+        .isTrue();
+  }
+
+  @Test
+  void opsQueuesAnswersInSnakeCase() {
+    ResponseEntity<String> queues =
+        http().get().uri("/ops/queues").retrieve().toEntity(String.class);
+    assertThat(queues.getStatusCode().value()).isEqualTo(200);
+    assertThat(queues.getBody()).contains("\"queues\":[").contains("\"oldest_pending_age_ms\"");
+  }
+
+  @Test
+  void errorsAreProblemDetails() {
+    ResponseEntity<String> missing =
+        http().get().uri("/ops/nothing-here").retrieve().toEntity(String.class);
+    assertThat(missing.getStatusCode().value()).isEqualTo(404);
+    assertThat(missing.getHeaders().getContentType().toString())
+        .isEqualTo("application/problem+json");
+  }
+
+  @Test
+  void exposesPrometheusMetricsOfTheEngine() {
+    ResponseEntity<String> metrics =
+        http().get().uri("/actuator/prometheus").retrieve().toEntity(String.class);
+    assertThat(metrics.getStatusCode().value()).isEqualTo(200);
+    assertThat(metrics.getBody()).contains("hikaricp_connections");
+  }
+
+  @Test
+  void warnsOncePerEmbeddedDefault(CapturedOutput output) {
+    assertThat(embeddedDefaults.inUse())
+        .anySatisfy(warning -> assertThat(warning).startsWith("database: embedded PostgreSQL in "))
+        .anySatisfy(warning -> assertThat(warning).startsWith("signals: in-process"));
+    // The capture opens before the context starts (class level), so it holds the start-up log.
+    // This class must stay the only one that starts this context in the module's test JVM.
+    String log = output.getAll();
+    assertThat(log.split("database: embedded PostgreSQL in ", -1)).hasSize(2);
+    assertThat(log.split("signals: in-process", -1)).hasSize(2);
+    assertThat(log).contains("WARN").contains("not for production; set spring.datasource.url");
+  }
+}
