@@ -15,6 +15,7 @@ import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.http.HttpStatusCode;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
+import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 import org.springframework.web.client.RestClient;
@@ -27,6 +28,7 @@ class TaskrowApplicationTest {
 
   @LocalServerPort int port;
   @Autowired EmbeddedDefaults embeddedDefaults;
+  @Autowired JdbcTemplate jdbc;
 
   @DynamicPropertySource
   static void embeddedDataInATempDir(DynamicPropertyRegistry registry) {
@@ -58,6 +60,20 @@ class TaskrowApplicationTest {
         .contains("\"taskrow\"")
         .contains("\"database\":\"reachable\"");
     assertThat(Files.isDirectory(DATA_DIR.resolve("postgres"))).isTrue();
+  }
+
+  @Test
+  void migratesTheApplicationsAndTheEnginesSchemaSeparately() {
+    assertThat(
+            jdbc.queryForObject(
+                "select count(*) from flyway_schema_history where version = '1' and success",
+                Integer.class))
+        .isOne();
+    assertThat(
+            jdbc.queryForObject(
+                "select count(*) from taskrow_schema_history where version = '1' and success",
+                Integer.class))
+        .isOne();
   }
 
   @Test

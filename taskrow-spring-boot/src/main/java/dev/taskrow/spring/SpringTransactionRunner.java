@@ -13,10 +13,10 @@ import org.springframework.transaction.support.TransactionTemplate;
  * and repositories write in the task's own transaction: they commit with its SUCCESS or roll back
  * with its failure or a lost lease.
  *
- * <p>Each call starts a new transaction (REQUIRES_NEW), as the engine's contract says: a task's
- * progress must commit while its handler's transaction is still open, and claims, heartbeats and
- * failures must never join a caller's transaction. To submit inside the caller's transaction, use
- * {@link TaskrowTemplate} or {@link SpringTx#current}.
+ * <p>Each call starts a new transaction (REQUIRES_NEW), as {@code Taskrow.inTransaction} promises:
+ * a task's transaction, or a {@code Taskrow.submit(NewTask)}, never joins whatever transaction
+ * happens to be open on the calling thread. To submit inside the caller's transaction, use {@link
+ * TaskrowTemplate} or {@link SpringTx#current}.
  */
 public final class SpringTransactionRunner implements TransactionRunner {
   private final TransactionTemplate transactions;

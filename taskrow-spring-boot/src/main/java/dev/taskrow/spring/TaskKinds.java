@@ -6,7 +6,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 /** Collects the kinds declared as beans and applies the {@code taskrow.kinds.*} overrides. */
 final class TaskKinds {
@@ -71,11 +70,5 @@ final class TaskKinds {
 
   private static <T> T orElse(T value, T fallback) {
     return value != null ? value : fallback;
-  }
-
-  static Set<String> queues(List<TaskKind> kinds) {
-    Set<String> queues = new java.util.LinkedHashSet<>();
-    kinds.forEach(kind -> queues.add(kind.queue()));
-    return queues;
   }
 }

@@ -3,10 +3,12 @@ package dev.taskrow.spring;
 import dev.taskrow.core.NewTask;
 import dev.taskrow.core.Submission;
 import dev.taskrow.core.Taskrow;
+import dev.taskrow.core.Tx;
 import java.sql.SQLException;
 import java.util.List;
 import java.util.UUID;
 import javax.sql.DataSource;
+import org.springframework.jdbc.UncategorizedSQLException;
 import org.springframework.jdbc.support.SQLExceptionSubclassTranslator;
 import org.springframework.jdbc.support.SQLExceptionTranslator;
 import org.springframework.transaction.PlatformTransactionManager;
@@ -53,7 +55,7 @@ public class TaskrowTemplate {
     return taskrow;
   }
 
-  private dev.taskrow.core.Tx tx() {
+  private Tx tx() {
     return SpringTx.current(dataSource);
   }
 
@@ -64,9 +66,7 @@ public class TaskrowTemplate {
             return work.run();
           } catch (SQLException e) {
             RuntimeException translated = translator.translate(task, null, e);
-            throw translated != null
-                ? translated
-                : new org.springframework.jdbc.UncategorizedSQLException(task, null, e);
+            throw translated != null ? translated : new UncategorizedSQLException(task, null, e);
           }
         });
   }

@@ -2,6 +2,7 @@ package dev.taskrow.spring;
 
 import dev.taskrow.core.Taskrow;
 import dev.taskrow.core.Worker;
+import java.util.Map;
 import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -91,7 +92,7 @@ public class TaskrowWorkerLifecycle implements SmartLifecycle {
   }
 
   /** Queue to concurrency, as this process runs them. */
-  public java.util.Map<String, Integer> queues() {
+  public Map<String, Integer> queues() {
     return plan.queues();
   }
 }
