@@ -7,12 +7,15 @@ import dev.taskrow.core.InProcessSignals;
 import dev.taskrow.core.NewTask;
 import dev.taskrow.core.PostgresSignals;
 import dev.taskrow.core.Signals;
+import dev.taskrow.core.Task;
 import dev.taskrow.core.TaskKind;
 import dev.taskrow.core.TaskStatus;
 import dev.taskrow.core.Taskrow;
 import dev.taskrow.core.testing.TestDatabase;
 import java.time.Duration;
 import java.util.UUID;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.context.annotation.Bean;
@@ -48,6 +51,35 @@ class TaskrowAutoConfigurationTest {
         .run(context -> lifecycle[0] = context.getBean(TaskrowWorkerLifecycle.class));
     assertThat(lifecycle[0].isRunning()).isFalse();
     assertThat(lifecycle[0].isWorkerAlive()).isFalse();
+  }
+
+  @Test
+  void handsARunningTaskBackWhenTheContextCloses() throws Exception {
+    CountDownLatch started = new CountDownLatch(1);
+    CountDownLatch never = new CountDownLatch(1);
+    Taskrow[] engine = new Taskrow[1];
+    UUID[] id = new UUID[1];
+    TestContexts.runner()
+        .withBean(
+            TaskDefinition.class,
+            () ->
+                TaskDefinition.of(
+                    TaskKind.named("stuck").build(),
+                    context -> {
+                      started.countDown();
+                      never.await();
+                    }))
+        .withPropertyValues("taskrow.worker.shutdown-timeout=100ms")
+        .run(
+            context -> {
+              engine[0] = context.getBean(Taskrow.class);
+              id[0] = context.getBean(TaskrowTemplate.class).submit(NewTask.of("stuck"));
+              assertThat(started.await(15, TimeUnit.SECONDS)).isTrue();
+            });
+    // Closing the context stopped the worker, which released the lease without using an attempt.
+    Task task = engine[0].find(id[0]).orElseThrow();
+    assertThat(task.lockedBy()).isNull();
+    assertThat(task.attemptCount()).isZero();
   }
 
   @Test
