@@ -32,6 +32,7 @@ class QueuesController {
           "Counts every task row by queue and status, and how long the oldest due"
               + " PENDING task has waited.")
   QueuesReport queues() throws SQLException {
-    return QueuesReport.of(taskrow.counts(), taskrow.oldestPendingAge().map(Duration::toMillis));
+    return QueuesReport.of(
+        taskrow.activeCounts(), taskrow.oldestPendingAge().map(Duration::toMillis));
   }
 }

@@ -8,13 +8,14 @@ import java.util.Optional;
 /**
  * The answer of {@code GET /ops/queues}.
  *
- * @param queues one entry per queue that holds tasks, by name
+ * @param queues one entry per queue that has active tasks, by name (finished tasks are not counted
+ *     here: counting them scans the whole table)
  * @param oldestPendingAgeMs how long the oldest due PENDING task has waited; null when none waits
  */
 record QueuesReport(List<QueueCounts> queues, Long oldestPendingAgeMs) {
 
-  /** The tasks of one queue by status. */
-  record QueueCounts(String queue, long pending, long processing, long success, long failed) {}
+  /** The active tasks of one queue by status. */
+  record QueueCounts(String queue, long pending, long processing) {}
 
   static QueuesReport of(Map<String, Map<TaskStatus, Long>> counts, Optional<Long> oldestMs) {
     List<QueueCounts> queues =
@@ -26,9 +27,7 @@ record QueuesReport(List<QueueCounts> queues, Long oldestPendingAgeMs) {
                   return new QueueCounts(
                       entry.getKey(),
                       byStatus.getOrDefault(TaskStatus.PENDING, 0L),
-                      byStatus.getOrDefault(TaskStatus.PROCESSING, 0L),
-                      byStatus.getOrDefault(TaskStatus.SUCCESS, 0L),
-                      byStatus.getOrDefault(TaskStatus.FAILED, 0L));
+                      byStatus.getOrDefault(TaskStatus.PROCESSING, 0L));
                 })
             .toList();
     return new QueuesReport(queues, oldestMs.orElse(null));

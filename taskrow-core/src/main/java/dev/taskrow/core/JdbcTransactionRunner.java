@@ -74,13 +74,6 @@ public final class JdbcTransactionRunner implements TransactionRunner {
     if (e instanceof Error error) {
       throw error;
     }
-    throw new TransactionWorkException(e);
-  }
-
-  /** A checked exception thrown by transaction work, carried out unchanged as the cause. */
-  public static final class TransactionWorkException extends RuntimeException {
-    TransactionWorkException(Throwable cause) {
-      super(cause);
-    }
+    throw new WorkException(e);
   }
 }

@@ -35,6 +35,8 @@ public final class PostgresSignals implements Signals {
   private final CopyOnWriteArrayList<SignalListener> listeners = new CopyOnWriteArrayList<>();
   private volatile boolean closed;
   private Thread listenerThread;
+  private final java.util.concurrent.CountDownLatch firstListen =
+      new java.util.concurrent.CountDownLatch(1);
 
   public PostgresSignals(DataSource dataSource) {
     this.dataSource = dataSource;
@@ -115,6 +117,12 @@ public final class PostgresSignals implements Signals {
     listeners.add(listener);
     if (listenerThread == null) {
       listenerThread = Thread.ofPlatform().daemon().name("taskrow-listen").start(this::listenLoop);
+      // A NOTIFY sent before LISTEN runs is lost: wait for it (bounded; polling covers a miss).
+      try {
+        firstListen.await(5, java.util.concurrent.TimeUnit.SECONDS);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
     }
     return () -> listeners.remove(listener);
   }
@@ -129,19 +137,16 @@ public final class PostgresSignals implements Signals {
           statement.execute("LISTEN " + WORK_CHANNEL);
           statement.execute("LISTEN " + TASK_CHANNEL);
         }
+        firstListen.countDown();
         if (reportedDown) {
           log.info("LISTEN connection restored");
           reportedDown = false;
         }
         backoff = Duration.ofMillis(100);
-        PGConnection pg = connection.unwrap(PGConnection.class);
-        while (!closed) {
-          PGNotification[] received = pg.getNotifications(500);
-          if (received != null) {
-            for (PGNotification notification : received) {
-              dispatch(notification.getName(), notification.getParameter());
-            }
-          }
+        try {
+          receive(connection.unwrap(PGConnection.class));
+        } finally {
+          unlisten(connection);
         }
       } catch (SQLException | RuntimeException e) {
         if (closed) {
@@ -157,6 +162,26 @@ public final class PostgresSignals implements Signals {
                 ? Duration.ofSeconds(10)
                 : backoff.multipliedBy(2);
       }
+    }
+  }
+
+  private void receive(PGConnection pg) throws SQLException {
+    while (!closed) {
+      PGNotification[] received = pg.getNotifications(500);
+      if (received != null) {
+        for (PGNotification notification : received) {
+          dispatch(notification.getName(), notification.getParameter());
+        }
+      }
+    }
+  }
+
+  // The connection goes back to a pool: it must not keep listening for its next borrower.
+  private static void unlisten(Connection connection) {
+    try (Statement statement = connection.createStatement()) {
+      statement.execute("UNLISTEN *");
+    } catch (SQLException e) {
+      log.debug("UNLISTEN failed; the pool discards a broken connection", e);
     }
   }
 

@@ -247,6 +247,15 @@ final class TaskRepository {
           group by queue, status order by queue, status
           """);
 
+  // Active rows only: served by the claim index, cheap however many finished rows are kept.
+  private static final Sql ACTIVE_COUNTS =
+      Sql.of(
+          """
+          select queue, status, count(*) as tasks from taskrow_task
+          where status in ('PENDING', 'PROCESSING')
+          group by queue, status order by queue, status
+          """);
+
   private static final Sql OLDEST_PENDING =
       Sql.of(
           """
@@ -555,8 +564,16 @@ final class TaskRepository {
 
   /** Counts by queue and status: {@code queue -> status -> count}. */
   Map<String, Map<TaskStatus, Long>> counts(Connection c) throws SQLException {
+    return countsOf(c, COUNTS);
+  }
+
+  Map<String, Map<TaskStatus, Long>> activeCounts(Connection c) throws SQLException {
+    return countsOf(c, ACTIVE_COUNTS);
+  }
+
+  private Map<String, Map<TaskStatus, Long>> countsOf(Connection c, Sql sql) throws SQLException {
     Map<String, Map<TaskStatus, Long>> counts = new HashMap<>();
-    try (PreparedStatement statement = COUNTS.prepare(c, clock, Sql.params());
+    try (PreparedStatement statement = sql.prepare(c, clock, Sql.params());
         ResultSet rs = statement.executeQuery()) {
       while (rs.next()) {
         counts

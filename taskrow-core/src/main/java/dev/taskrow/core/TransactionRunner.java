@@ -9,6 +9,17 @@ import java.sql.SQLException;
 public interface TransactionRunner {
   <T> T inTransaction(TxWork<T> work) throws SQLException;
 
+  /**
+   * Carries a checked exception thrown by transaction work (other than an SQLException) out of
+   * {@link #inTransaction}, unchanged as its cause. Implementations throw it; the engine unwraps
+   * it, so a handler's {@link TaskFailure} keeps its code.
+   */
+  final class WorkException extends RuntimeException {
+    public WorkException(Throwable cause) {
+      super(cause);
+    }
+  }
+
   /** Work inside a transaction; it commits when this returns and rolls back when it throws. */
   @FunctionalInterface
   interface TxWork<T> {

@@ -107,6 +107,11 @@ public final class Worker implements AutoCloseable {
     return id;
   }
 
+  /** The queues this worker runs. */
+  public java.util.Set<String> queues() {
+    return java.util.Collections.unmodifiableSet(config.queues.keySet());
+  }
+
   public synchronized Worker start() {
     if (started) {
       return this;
@@ -222,10 +227,13 @@ public final class Worker implements AutoCloseable {
         completions.add(task);
         batched = true;
       }
-    } catch (LeaseLostException e) {
-      leaseLost(task);
     } catch (Throwable e) {
-      recordFailure(task, unwrap(e));
+      Throwable cause = unwrap(e);
+      if (cause instanceof LeaseLostException) {
+        leaseLost(task);
+      } else {
+        recordFailure(task, cause);
+      }
     } finally {
       task.unbind();
       if (!batched) {
@@ -530,10 +538,11 @@ public final class Worker implements AutoCloseable {
   }
 
   private static Throwable unwrap(Throwable e) {
-    if (e instanceof JdbcTransactionRunner.TransactionWorkException && e.getCause() != null) {
-      return e.getCause();
+    Throwable current = e;
+    while (current instanceof TransactionRunner.WorkException && current.getCause() != null) {
+      current = current.getCause();
     }
-    return e;
+    return current;
   }
 
   private static String truncate(String message) {

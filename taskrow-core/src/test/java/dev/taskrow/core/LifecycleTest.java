@@ -252,6 +252,8 @@ class LifecycleTest extends EngineTest {
         .containsExactly(second, first);
     assertThat(taskrow.counts())
         .containsEntry("q", java.util.Map.of(TaskStatus.PENDING, 2L, TaskStatus.FAILED, 1L));
+    assertThat(taskrow.activeCounts())
+        .isEqualTo(java.util.Map.of("q", java.util.Map.of(TaskStatus.PENDING, 2L)));
     clock.advance(Duration.ofSeconds(30));
     assertThat(taskrow.oldestPendingAge()).contains(Duration.ofSeconds(30));
   }

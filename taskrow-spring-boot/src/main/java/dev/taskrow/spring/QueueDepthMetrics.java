@@ -14,8 +14,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Gauge {@code taskrow.queue.depth} (PENDING tasks, tagged by queue) for every queue of a
- * registered kind. All gauges read one snapshot of {@link Taskrow#counts()}, refreshed at most once
- * per {@code refreshInterval}, so frequent scrapes and many queues cost one query now and then.
+ * registered kind. All gauges read one snapshot of {@link Taskrow#activeCounts()}, refreshed at
+ * most once per {@code refreshInterval}, so frequent scrapes and many queues cost one query now and
+ * then.
  */
 public class QueueDepthMetrics implements MeterBinder {
   private static final Logger log = LoggerFactory.getLogger(QueueDepthMetrics.class);
@@ -48,7 +49,7 @@ public class QueueDepthMetrics implements MeterBinder {
     if (!loaded || now - refreshedAt >= refreshNanos) {
       refreshedAt = now;
       try {
-        snapshot = taskrow.counts();
+        snapshot = taskrow.activeCounts();
         loaded = true;
       } catch (Exception e) {
         // Keep the last snapshot: a metrics scrape must not fail because the database blinked.

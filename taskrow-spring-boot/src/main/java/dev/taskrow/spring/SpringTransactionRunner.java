@@ -43,7 +43,7 @@ public final class SpringTransactionRunner implements TransactionRunner {
             }
           });
     } catch (WorkFailure e) {
-      throw Checked.<RuntimeException>sneaky(e.getCause());
+      throw rethrow(e.getCause());
     } catch (TransactionException e) {
       // Begin or commit failed: the engine expects SQLException for a database that is not there.
       throw new SQLException("transaction failed: " + e.getMessage(), e);
@@ -57,15 +57,18 @@ public final class SpringTransactionRunner implements TransactionRunner {
     }
   }
 
-  private static final class Checked {
-    /**
-     * Rethrows a checked exception unchanged. The engine's worker tells a {@code TaskFailure}
-     * thrown by a handler from any other error by its type, and {@code TxWork} may throw any
-     * exception, but {@code inTransaction} declares only SQLException.
-     */
-    @SuppressWarnings("unchecked")
-    static <E extends Throwable> E sneaky(Throwable e) throws E {
-      throw (E) e;
+  // The work's own exception, unchanged where the signature allows, else wrapped in the one
+  // exception the engine unwraps (so a handler's TaskFailure keeps its code).
+  private static SQLException rethrow(Throwable e) {
+    if (e instanceof SQLException sql) {
+      return sql;
     }
+    if (e instanceof RuntimeException runtime) {
+      throw runtime;
+    }
+    if (e instanceof Error error) {
+      throw error;
+    }
+    throw new WorkException(e);
   }
 }

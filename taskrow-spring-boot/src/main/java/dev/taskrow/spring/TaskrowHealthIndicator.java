@@ -45,7 +45,7 @@ public class TaskrowHealthIndicator extends AbstractHealthIndicator {
     }
     Optional<Duration> oldest = taskrow.oldestPendingAge();
     builder.withDetail("oldestPendingAge", oldest.map(Duration::toString).orElse("none"));
-    builder.withDetail("counts", counts(taskrow.counts()));
+    builder.withDetail("activeCounts", counts(taskrow.activeCounts()));
   }
 
   private String workerState() {
