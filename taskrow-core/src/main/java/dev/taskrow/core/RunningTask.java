@@ -22,6 +22,7 @@ final class RunningTask implements TaskContext {
   private volatile boolean leaseLost;
   private volatile boolean completing;
   private volatile Thread thread;
+  private volatile java.util.concurrent.Semaphore heldPermit;
   private long lastProgressWrite;
 
   RunningTask(Task task, TaskKind kind, Taskrow engine, Instant claimedAt) {
@@ -60,6 +61,18 @@ final class RunningTask implements TaskContext {
   void unbind() {
     this.tx = null;
     this.thread = null;
+  }
+
+  void holdPermitUntilRecorded(java.util.concurrent.Semaphore permits) {
+    heldPermit = permits;
+  }
+
+  void releasePermit() {
+    java.util.concurrent.Semaphore permits = heldPermit;
+    if (permits != null) {
+      heldPermit = null;
+      permits.release();
+    }
   }
 
   Thread thread() {

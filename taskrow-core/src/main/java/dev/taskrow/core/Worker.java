@@ -224,8 +224,11 @@ public final class Worker implements AutoCloseable {
         task.bind(null, Thread.currentThread());
         handler.handle(task);
         task.markCompleting();
-        completions.add(task);
+        // The permit stays taken until the success is recorded: the concurrency limit bounds
+        // tasks in flight, so a slow database slows claiming instead of growing the backlog.
+        task.holdPermitUntilRecorded(permits);
         batched = true;
+        completions.add(task);
       }
     } catch (Throwable e) {
       Throwable cause = unwrap(e);
@@ -238,8 +241,8 @@ public final class Worker implements AutoCloseable {
       task.unbind();
       if (!batched) {
         running.remove(task.taskId());
+        permits.release();
       }
-      permits.release();
     }
   }
 
@@ -392,6 +395,7 @@ public final class Worker implements AutoCloseable {
   /** Called by the batcher once a batched completion is recorded (or found fenced off). */
   void finished(RunningTask task, boolean succeeded) {
     running.remove(task.taskId());
+    task.releasePermit();
     if (succeeded) {
       Duration runTime = runTime(task);
       engine.listeners().forEach(l -> l.onSucceeded(task.event(), runTime));
@@ -402,6 +406,7 @@ public final class Worker implements AutoCloseable {
 
   void abandoned(RunningTask task) {
     running.remove(task.taskId());
+    task.releasePermit();
   }
 
   Map<UUID, Boolean> heartbeat(Object[] ids, Object[] tokens, Object[] leases) throws SQLException {
