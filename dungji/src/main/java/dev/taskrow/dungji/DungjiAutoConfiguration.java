@@ -1,0 +1,130 @@
+package dev.taskrow.dungji;
+
+import dev.taskrow.core.RetryPolicy;
+import dev.taskrow.core.TaskKind;
+import dev.taskrow.dungji.issuer.RegistryIssuer;
+import dev.taskrow.dungji.nest.NestController;
+import dev.taskrow.dungji.nest.NestRepository;
+import dev.taskrow.dungji.nest.NestService;
+import dev.taskrow.dungji.ocr.PageOcr;
+import dev.taskrow.dungji.registry.IssuanceHandler;
+import dev.taskrow.dungji.registry.IssuanceService;
+import dev.taskrow.dungji.registry.OcrHandler;
+import dev.taskrow.dungji.registry.OrphanSweeper;
+import dev.taskrow.dungji.registry.RegistryController;
+import dev.taskrow.dungji.registry.RegistryFiles;
+import dev.taskrow.dungji.registry.RegistryTasks;
+import dev.taskrow.spring.TaskDefinition;
+import dev.taskrow.spring.TaskrowAutoConfiguration;
+import dev.taskrow.spring.TaskrowTemplate;
+import dev.taskrow.storage.ObjectStorage;
+import java.time.Clock;
+import java.time.Duration;
+import javax.sql.DataSource;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.context.annotation.Import;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.transaction.PlatformTransactionManager;
+import org.springframework.transaction.support.TransactionTemplate;
+
+/**
+ * 둥지: nests, the registry issuance and OCR task kinds with their handlers, the API, the orphan
+ * sweep. Needs an {@link ObjectStorage} and a {@link RegistryIssuer} bean (the app chooses them); a
+ * {@link PageOcr} bean is optional (without one, image-only pages fail OCR_ENGINE_UNAVAILABLE).
+ */
+@AutoConfiguration(before = TaskrowAutoConfiguration.class)
+@EnableConfigurationProperties(DungjiProperties.class)
+public class DungjiAutoConfiguration {
+
+  @Bean
+  NestRepository dungjiNestRepository(DataSource dataSource) {
+    return new NestRepository(JdbcClient.create(dataSource));
+  }
+
+  @Bean
+  NestService dungjiNestService(NestRepository nests) {
+    return new NestService(nests);
+  }
+
+  @Bean
+  RegistryFiles dungjiRegistryFiles(DataSource dataSource) {
+    return new RegistryFiles(JdbcClient.create(dataSource));
+  }
+
+  @Bean
+  IssuanceService dungjiIssuanceService(
+      NestService nests, TaskrowTemplate taskrow, PlatformTransactionManager transactionManager) {
+    return new IssuanceService(nests, taskrow, new TransactionTemplate(transactionManager));
+  }
+
+  /** Transient issuer and storage faults retry with backoff on the same row; the rest are final. */
+  @Bean
+  TaskDefinition dungjiRegistryIssue(
+      DungjiProperties properties,
+      NestRepository nests,
+      RegistryFiles files,
+      RegistryIssuer issuer,
+      ObjectStorage storage) {
+    return TaskDefinition.of(
+        TaskKind.named(RegistryTasks.ISSUE_KIND)
+            .queue(RegistryTasks.ISSUE_QUEUE)
+            .maxAttempts(properties.issueMaxAttempts())
+            .staleAfter(properties.staleAfter())
+            .lease(Duration.ofMinutes(2))
+            .retryPolicy(
+                RetryPolicy.exponential(properties.retryInitialDelay(), properties.retryMaxDelay())
+                    .neverRetry(
+                        RegistryTasks.DUPLICATE_PAYMENT,
+                        RegistryTasks.AUTOMATION_FAILED,
+                        RegistryTasks.SAVE_FAILED))
+            .build(),
+        new IssuanceHandler(nests, files, issuer, storage));
+  }
+
+  @Bean
+  TaskDefinition dungjiRegistryOcr(
+      DungjiProperties properties,
+      RegistryFiles files,
+      ObjectStorage storage,
+      ObjectProvider<PageOcr> ocr) {
+    return TaskDefinition.of(
+        TaskKind.named(RegistryTasks.OCR_KIND)
+            .queue(RegistryTasks.OCR_QUEUE)
+            .maxAttempts(properties.ocrMaxAttempts())
+            .lease(Duration.ofMinutes(2))
+            .retryPolicy(
+                RetryPolicy.exponential(properties.retryInitialDelay(), properties.retryMaxDelay())
+                    .neverRetry(
+                        RegistryTasks.FILE_NOT_FOUND,
+                        RegistryTasks.OCR_FAILED,
+                        RegistryTasks.OCR_ENGINE_UNAVAILABLE))
+            .build(),
+        new OcrHandler(files, storage, ocr.getIfAvailable()));
+  }
+
+  @Bean
+  OrphanSweeper dungjiOrphanSweeper(
+      ObjectStorage storage,
+      RegistryFiles files,
+      DungjiProperties properties,
+      ObjectProvider<Clock> clock) {
+    return new OrphanSweeper(
+        storage, files, clock.getIfAvailable(Clock::systemUTC), properties.sweepMinAge());
+  }
+
+  @Bean
+  SweepSchedule dungjiSweepSchedule(OrphanSweeper sweeper, DungjiProperties properties) {
+    return new SweepSchedule(sweeper, properties.sweepInterval());
+  }
+
+  /** The HTTP API, in web applications only (a separate OCR worker has none). */
+  @Configuration(proxyBeanMethods = false)
+  @ConditionalOnWebApplication
+  @Import({NestController.class, RegistryController.class, DungjiProblems.class})
+  static class Web {}
+}

@@ -1,0 +1,36 @@
+package dev.taskrow.dungji;
+
+import org.springframework.http.HttpStatus;
+
+/** A client-visible error of the 둥지 API: an HTTP status and a machine-readable code. */
+public class DungjiException extends RuntimeException {
+  private final HttpStatus status;
+  private final String code;
+
+  public DungjiException(HttpStatus status, String code, String message) {
+    super(message);
+    this.status = status;
+    this.code = code;
+  }
+
+  public HttpStatus status() {
+    return status;
+  }
+
+  public String code() {
+    return code;
+  }
+
+  public static DungjiException nestNotFound(long nestId) {
+    return new DungjiException(HttpStatus.NOT_FOUND, "NEST_NOT_FOUND", "no nest " + nestId);
+  }
+
+  public static DungjiException nestForbidden(long nestId) {
+    return new DungjiException(
+        HttpStatus.FORBIDDEN, "NEST_PERMISSION", "nest " + nestId + " belongs to someone else");
+  }
+
+  public static DungjiException taskNotFound() {
+    return new DungjiException(HttpStatus.NOT_FOUND, "TASK_NOT_FOUND", "no such task of this nest");
+  }
+}

@@ -1,0 +1,30 @@
+package dev.taskrow.dungji;
+
+import java.net.URI;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.ProblemDetail;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.ExceptionHandler;
+import org.springframework.web.bind.annotation.RestControllerAdvice;
+
+/** RFC 9457 problem+json for the 둥지 API, with a machine-readable {@code code}. */
+@RestControllerAdvice(basePackages = "dev.taskrow.dungji")
+public class DungjiProblems {
+
+  @ExceptionHandler(DungjiException.class)
+  ResponseEntity<ProblemDetail> dungji(DungjiException e) {
+    return problem(e.status(), e.code(), e.getMessage());
+  }
+
+  @ExceptionHandler(IllegalArgumentException.class)
+  ResponseEntity<ProblemDetail> invalid(IllegalArgumentException e) {
+    return problem(HttpStatus.BAD_REQUEST, "INVALID_REQUEST", e.getMessage());
+  }
+
+  static ResponseEntity<ProblemDetail> problem(HttpStatus status, String code, String detail) {
+    ProblemDetail problem = ProblemDetail.forStatusAndDetail(status, detail);
+    problem.setType(URI.create("urn:problem:dungji:" + code.toLowerCase().replace('_', '-')));
+    problem.setProperty("code", code);
+    return ResponseEntity.status(status).body(problem);
+  }
+}
