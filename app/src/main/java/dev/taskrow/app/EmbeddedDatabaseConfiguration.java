@@ -1,5 +1,6 @@
 package dev.taskrow.app;
 
+import dev.taskrow.embedded.EmbeddedDefault;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.io.IOException;
 import java.nio.file.Path;

@@ -1,5 +1,6 @@
 package dev.taskrow.app;
 
+import dev.taskrow.embedded.EmbeddedDefault;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;

@@ -2,6 +2,7 @@ package dev.taskrow.app;
 
 import dev.taskrow.core.InProcessSignals;
 import dev.taskrow.core.Signals;
+import dev.taskrow.embedded.EmbeddedDefault;
 import java.util.Optional;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;

@@ -2,6 +2,7 @@ package dev.taskrow.app;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.taskrow.embedded.EmbeddedDefault;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.nio.file.Path;
 import java.sql.Connection;

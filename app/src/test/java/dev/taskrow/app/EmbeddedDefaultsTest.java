@@ -2,6 +2,7 @@ package dev.taskrow.app;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.taskrow.embedded.EmbeddedDefault;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;

@@ -97,10 +97,46 @@ class TaskrowApplicationTest {
         .isTrue();
   }
 
+  /** A token of an operator: ADMIN is never chosen at signup, it is granted in the database. */
+  private String adminToken() {
+    String email = "ops-" + System.nanoTime() + "@example.com";
+    String credentials = "{\"email\":\"" + email + "\",\"password\":\"operator-pass\"}";
+    http()
+        .post()
+        .uri("/auth/signup")
+        .contentType(MediaType.APPLICATION_JSON)
+        .body(credentials)
+        .retrieve()
+        .toBodilessEntity();
+    jdbc.update("update accounts_user set roles = array['ADMIN'] where email = ?", email);
+    String login =
+        http()
+            .post()
+            .uri("/auth/login")
+            .contentType(MediaType.APPLICATION_JSON)
+            .body(credentials)
+            .retrieve()
+            .body(String.class);
+    return login.replaceAll(".*\"access_token\":\"([^\"]+)\".*", "$1");
+  }
+
+  @Test
+  void opsQueuesNeedsAnOperatorToken() {
+    ResponseEntity<String> anonymous =
+        http().get().uri("/ops/queues").retrieve().toEntity(String.class);
+    assertThat(anonymous.getStatusCode().value()).isEqualTo(401);
+    assertThat(anonymous.getBody()).contains("\"code\":\"UNAUTHENTICATED\"");
+  }
+
   @Test
   void opsQueuesAnswersInSnakeCase() {
     ResponseEntity<String> queues =
-        http().get().uri("/ops/queues").retrieve().toEntity(String.class);
+        http()
+            .get()
+            .uri("/ops/queues")
+            .header("Authorization", "Bearer " + adminToken())
+            .retrieve()
+            .toEntity(String.class);
     assertThat(queues.getStatusCode().value()).isEqualTo(200);
     assertThat(queues.getBody()).contains("\"queues\":[").contains("\"oldest_pending_age_ms\"");
   }
@@ -108,7 +144,12 @@ class TaskrowApplicationTest {
   @Test
   void errorsAreProblemDetails() {
     ResponseEntity<String> missing =
-        http().get().uri("/ops/nothing-here").retrieve().toEntity(String.class);
+        http()
+            .get()
+            .uri("/ops/nothing-here")
+            .header("Authorization", "Bearer " + adminToken())
+            .retrieve()
+            .toEntity(String.class);
     assertThat(missing.getStatusCode().value()).isEqualTo(404);
     assertThat(missing.getHeaders().getContentType().toString())
         .isEqualTo("application/problem+json");
@@ -117,7 +158,12 @@ class TaskrowApplicationTest {
   @Test
   void exposesPrometheusMetricsOfTheEngine() {
     ResponseEntity<String> metrics =
-        http().get().uri("/actuator/prometheus").retrieve().toEntity(String.class);
+        http()
+            .get()
+            .uri("/actuator/prometheus")
+            .header("Authorization", "Bearer " + adminToken())
+            .retrieve()
+            .toEntity(String.class);
     assertThat(metrics.getStatusCode().value()).isEqualTo(200);
     assertThat(metrics.getBody()).contains("hikaricp_connections");
   }
@@ -126,12 +172,14 @@ class TaskrowApplicationTest {
   void warnsOncePerEmbeddedDefault(CapturedOutput output) {
     assertThat(embeddedDefaults.inUse())
         .anySatisfy(warning -> assertThat(warning).startsWith("database: embedded PostgreSQL in "))
-        .anySatisfy(warning -> assertThat(warning).startsWith("signals: in-process"));
+        .anySatisfy(warning -> assertThat(warning).startsWith("signals: in-process"))
+        .anySatisfy(warning -> assertThat(warning).startsWith("auth: JWT secret generated in "));
     // The capture opens before the context starts (class level), so it holds the start-up log.
     // This class must stay the only one that starts this context in the module's test JVM.
     String log = output.getAll();
     assertThat(log.split("database: embedded PostgreSQL in ", -1)).hasSize(2);
     assertThat(log.split("signals: in-process", -1)).hasSize(2);
+    assertThat(log.split("auth: JWT secret generated in ", -1)).hasSize(2);
     assertThat(log).contains("WARN").contains("not for production; set spring.datasource.url");
   }
 }

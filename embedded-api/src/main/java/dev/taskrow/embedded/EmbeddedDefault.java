@@ -1,11 +1,12 @@
-package dev.taskrow.app;
+package dev.taskrow.embedded;
 
 import java.util.Optional;
 
 /**
  * Something the application runs on that suits a laptop and not production (an embedded database,
- * in-process signals, a local file store). Declare one as a bean per port; {@link EmbeddedDefaults}
- * logs each one in use once at start-up.
+ * in-process signals, a local file store, a generated secret). Declare one as a bean per port; the
+ * app ({@code dev.taskrow.app.EmbeddedDefaults}) logs each one in use once at start-up. It lives in
+ * this tiny module so domain and adapter modules can declare one without depending on the app.
  */
 @FunctionalInterface
 public interface EmbeddedDefault {

@@ -1,0 +1,121 @@
+package dev.taskrow.accounts;
+
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
+import java.net.URI;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.ProblemDetail;
+import org.springframework.http.ResponseEntity;
+import org.springframework.security.access.AccessDeniedException;
+import org.springframework.security.core.AuthenticationException;
+import org.springframework.security.web.AuthenticationEntryPoint;
+import org.springframework.security.web.access.AccessDeniedHandler;
+import org.springframework.web.bind.annotation.ExceptionHandler;
+import org.springframework.web.bind.annotation.RestControllerAdvice;
+
+/** Errors of the account system as RFC 9457 problem+json with a machine-readable {@code code}. */
+final class Problems {
+  static final String PROBLEM_JSON = "application/problem+json";
+
+  private Problems() {}
+
+  /** 401 for a missing, malformed, badly signed or expired token. */
+  static AuthenticationEntryPoint unauthenticated() {
+    return (request, response, exception) -> {
+      response.setHeader(HttpHeaders.WWW_AUTHENTICATE, "Bearer");
+      write(
+          response,
+          request,
+          401,
+          "Unauthorized",
+          "UNAUTHENTICATED",
+          "a valid bearer token is required");
+    };
+  }
+
+  /** 403 for a valid token whose roles do not allow the request. */
+  static AccessDeniedHandler forbidden() {
+    return (request, response, exception) ->
+        write(response, request, 403, "Forbidden", "FORBIDDEN", "not allowed for this account");
+  }
+
+  private static void write(
+      HttpServletResponse response,
+      HttpServletRequest request,
+      int status,
+      String title,
+      String code,
+      String detail)
+      throws IOException {
+    response.setStatus(status);
+    response.setContentType(PROBLEM_JSON);
+    response.setCharacterEncoding("UTF-8");
+    response
+        .getWriter()
+        .write(
+            "{\"type\":\"about:blank\",\"title\":\""
+                + title
+                + "\",\"status\":"
+                + status
+                + ",\"detail\":\""
+                + detail
+                + "\",\"instance\":\""
+                + escape(request.getRequestURI())
+                + "\",\"code\":\""
+                + code
+                + "\"}");
+  }
+
+  private static String escape(String text) {
+    StringBuilder out = new StringBuilder(text.length());
+    for (char c : text.toCharArray()) {
+      if (c == '"' || c == '\\') {
+        out.append('\\').append(c);
+      } else if (c < 0x20) {
+        out.append(String.format("\\u%04x", (int) c));
+      } else {
+        out.append(c);
+      }
+    }
+    return out.toString();
+  }
+
+  /** The account controllers' refusals. */
+  @RestControllerAdvice(assignableTypes = AuthController.class)
+  static class Advice {
+    @ExceptionHandler(AccountProblem.class)
+    ResponseEntity<ProblemDetail> problem(AccountProblem problem, HttpServletRequest request) {
+      ProblemDetail body = ProblemDetail.forStatusAndDetail(problem.status(), problem.getMessage());
+      body.setInstance(URI.create(request.getRequestURI()));
+      body.setProperty("code", problem.code());
+      ResponseEntity.BodyBuilder response = ResponseEntity.status(problem.status());
+      if (problem.retryAfter() != null) {
+        long seconds = Math.max(1, (problem.retryAfter().toMillis() + 999) / 1000);
+        response.header(HttpHeaders.RETRY_AFTER, Long.toString(seconds));
+      }
+      return response.body(body);
+    }
+
+    /**
+     * Thrown by {@link CurrentUser#from} when no token was verified (should not happen: the filter
+     * chain refuses first).
+     */
+    @ExceptionHandler(AuthenticationException.class)
+    ResponseEntity<ProblemDetail> unauthenticated(AuthenticationException e) {
+      ProblemDetail body =
+          ProblemDetail.forStatusAndDetail(
+              HttpStatus.UNAUTHORIZED, "a valid bearer token is required");
+      body.setProperty("code", "UNAUTHENTICATED");
+      return ResponseEntity.status(HttpStatus.UNAUTHORIZED).body(body);
+    }
+
+    @ExceptionHandler(AccessDeniedException.class)
+    ResponseEntity<ProblemDetail> forbidden(AccessDeniedException e) {
+      ProblemDetail body = ProblemDetail.forStatusAndDetail(HttpStatus.FORBIDDEN, "not allowed");
+      body.setProperty("code", "FORBIDDEN");
+      return ResponseEntity.status(HttpStatus.FORBIDDEN).body(body);
+    }
+  }
+}
