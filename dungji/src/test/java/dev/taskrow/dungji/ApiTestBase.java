@@ -11,7 +11,6 @@ import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.jdbc.core.simple.JdbcClient;
-import org.springframework.security.oauth2.jwt.JwtEncoder;
 import org.springframework.test.annotation.DirtiesContext;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
@@ -24,14 +23,23 @@ import tools.jackson.databind.JsonNode;
 @DirtiesContext(classMode = DirtiesContext.ClassMode.AFTER_CLASS)
 abstract class ApiTestBase {
   private static final int PORT = freePort();
-  private static long nextUser = System.nanoTime() % 1_000_000_000L;
 
   @DynamicPropertySource
   static void port(DynamicPropertyRegistry registry) {
     registry.add("server.port", () -> PORT);
+    registry.add("app.embedded.data-dir", () -> DATA_DIR);
   }
 
-  @Autowired JwtEncoder encoder;
+  private static final String DATA_DIR = dataDir();
+
+  private static String dataDir() {
+    try {
+      return java.nio.file.Files.createTempDirectory("dungji-var").toString();
+    } catch (IOException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
   @Autowired JdbcClient jdbc;
   @Autowired FaultyStorage storage;
   @Autowired SandboxRegistryIssuer issuer;
@@ -48,8 +56,19 @@ abstract class ApiTestBase {
     return api;
   }
 
-  synchronized String newUser() {
-    return DungjiTestApplication.token(encoder, ++nextUser);
+  /** A new account, its token obtained as a client does: signup, then login. */
+  String newUser() {
+    String email = "u" + UUID.randomUUID().toString().substring(0, 12) + "@example.com";
+    String credentials = "{\"email\": \"" + email + "\", \"password\": \"correct horse 42\"}";
+    Api.Response signup = api().post("/auth/signup", null, credentials);
+    if (signup.status() != 201) {
+      throw new AssertionError("signup: " + signup.body());
+    }
+    Api.Response login = api().post("/auth/login", null, credentials);
+    if (login.status() != 200) {
+      throw new AssertionError("login: " + login.body());
+    }
+    return login.json().get("access_token").asString();
   }
 
   long createNest(String token, String name) {

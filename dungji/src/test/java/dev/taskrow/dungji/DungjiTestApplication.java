@@ -1,6 +1,6 @@
 package dev.taskrow.dungji;
 
-import com.nimbusds.jose.jwk.source.ImmutableSecret;
+import dev.taskrow.accounts.PublicEndpoint;
 import dev.taskrow.adapter.registry.sandbox.SandboxRegistryIssuer;
 import dev.taskrow.adapter.storage.local.LocalObjectStorage;
 import dev.taskrow.adapter.storage.local.SignatureRejectedException;
@@ -14,27 +14,13 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
-import java.time.Instant;
-import java.util.List;
 import java.util.Map;
-import javax.crypto.SecretKey;
-import javax.crypto.spec.SecretKeySpec;
 import javax.sql.DataSource;
 import org.springframework.boot.SpringBootConfiguration;
 import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
 import org.springframework.context.annotation.Bean;
 import org.springframework.core.env.Environment;
 import org.springframework.http.ResponseEntity;
-import org.springframework.security.config.annotation.web.builders.HttpSecurity;
-import org.springframework.security.oauth2.jose.jws.MacAlgorithm;
-import org.springframework.security.oauth2.jwt.JwsHeader;
-import org.springframework.security.oauth2.jwt.JwtClaimsSet;
-import org.springframework.security.oauth2.jwt.JwtDecoder;
-import org.springframework.security.oauth2.jwt.JwtEncoder;
-import org.springframework.security.oauth2.jwt.JwtEncoderParameters;
-import org.springframework.security.oauth2.jwt.NimbusJwtDecoder;
-import org.springframework.security.oauth2.jwt.NimbusJwtEncoder;
-import org.springframework.security.web.SecurityFilterChain;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.RequestParam;
@@ -42,15 +28,11 @@ import org.springframework.web.bind.annotation.RestController;
 
 /**
  * 둥지 as the app runs it, for API tests: real PostgreSQL, real HTTP, the local store, the sandbox
- * issuer, HS256 bearer tokens as the accounts module issues them (subject = account id).
+ * issuer, and the real account system (tokens from /auth/signup and /auth/login).
  */
 @SpringBootConfiguration
 @EnableAutoConfiguration
 public class DungjiTestApplication {
-  static final SecretKey KEY =
-      new SecretKeySpec(
-          "dungji-test-secret-0123456789-abcdefghij".getBytes(StandardCharsets.UTF_8),
-          "HmacSHA256");
   static final Path FONT = Path.of("/usr/share/fonts/truetype/nanum/NanumGothic.ttf");
 
   @Bean
@@ -58,23 +40,10 @@ public class DungjiTestApplication {
     return TestDatabase.newPool(20);
   }
 
+  /** Signed links carry their own authorisation. */
   @Bean
-  SecurityFilterChain api(HttpSecurity http) throws Exception {
-    return http.csrf(c -> c.disable())
-        .authorizeHttpRequests(
-            a -> a.requestMatchers("/files/**").permitAll().anyRequest().authenticated())
-        .oauth2ResourceServer(o -> o.jwt(j -> {}))
-        .build();
-  }
-
-  @Bean
-  JwtDecoder jwtDecoder() {
-    return NimbusJwtDecoder.withSecretKey(KEY).macAlgorithm(MacAlgorithm.HS256).build();
-  }
-
-  @Bean
-  JwtEncoder jwtEncoder() {
-    return new NimbusJwtEncoder(new ImmutableSecret<>(KEY));
+  PublicEndpoint signedFiles() {
+    return PublicEndpoint.get("/files/**");
   }
 
   @Bean
@@ -95,20 +64,6 @@ public class DungjiTestApplication {
   @Bean
   SandboxRegistryIssuer sandboxIssuer() {
     return new SandboxRegistryIssuer(FONT, Map.of(), () -> 0.99);
-  }
-
-  /** Issues a token the way the accounts module does. */
-  static String token(JwtEncoder encoder, long userId) {
-    JwtClaimsSet claims =
-        JwtClaimsSet.builder()
-            .subject(Long.toString(userId))
-            .issuedAt(Instant.now())
-            .expiresAt(Instant.now().plusSeconds(600))
-            .claim("roles", List.of("USER"))
-            .build();
-    return encoder
-        .encode(JwtEncoderParameters.from(JwsHeader.with(MacAlgorithm.HS256).build(), claims))
-        .getTokenValue();
   }
 
   /** What the app's file endpoint does for local signed links. */
