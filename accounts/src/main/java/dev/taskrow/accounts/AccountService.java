@@ -15,7 +15,7 @@ import org.springframework.http.HttpStatus;
 import org.springframework.security.crypto.password.PasswordEncoder;
 
 /** Signup and login: validation, password hashing, throttling of failed logins, tokens. */
-class AccountService {
+class AccountService implements AccountProvisioning {
   static final int MIN_PASSWORD = 8;
   static final int MAX_PASSWORD = 128;
   static final int MAX_EMAIL = 254;
@@ -91,6 +91,20 @@ class AccountService {
       accounts.updatePasswordHash(found.id(), passwords.encode(password));
     }
     return tokens.issue(found.id(), found.roles());
+  }
+
+  @Override
+  public long ensureAccount(String email, String password, Role role) {
+    String normalised = normalisedEmail(email);
+    checkPassword(password);
+    return accounts
+        .findByEmail(normalised)
+        .map(Account::id)
+        .orElseGet(
+            () ->
+                accounts
+                    .insert(normalised, passwords.encode(password), Set.of(role))
+                    .orElseGet(() -> accounts.findByEmail(normalised).orElseThrow().id()));
   }
 
   Optional<Account> find(long id) {

@@ -1,0 +1,166 @@
+package dev.taskrow.dongchimi;
+
+import java.time.Clock;
+import java.time.LocalDate;
+import java.time.ZoneId;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.springframework.http.HttpStatus;
+import org.springframework.transaction.support.TransactionTemplate;
+
+/**
+ * The mart catalog: marts with their owner rule, favourites, products and their price history.
+ * {@link #upsertProducts} is the entry point for the Excel import and the demo data.
+ */
+public class Catalog {
+  static final int MAX_FAVORITES = 200;
+  static final int MAX_PRODUCTS_PER_CALL = 5_000;
+
+  private final MartRepository marts;
+  private final ProductRepository products;
+  private final TransactionTemplate tx;
+  private final Clock clock;
+  private final ZoneId zone;
+
+  Catalog(
+      MartRepository marts,
+      ProductRepository products,
+      TransactionTemplate tx,
+      Clock clock,
+      ZoneId zone) {
+    this.marts = marts;
+    this.products = products;
+    this.tx = tx;
+    this.clock = clock;
+    this.zone = zone;
+  }
+
+  /** Today where the marts are (Asia/Seoul by default): sale windows and flyers are dates. */
+  public LocalDate today() {
+    return LocalDate.ofInstant(clock.instant(), zone);
+  }
+
+  public Mart createMart(long ownerId, MartInput input) {
+    MartInput valid = input.validated();
+    return marts.find(marts.insert(ownerId, valid)).orElseThrow();
+  }
+
+  public Mart mart(long martId) {
+    return marts.find(martId).orElseThrow(() -> Problem.notFound("mart " + martId));
+  }
+
+  /** The mart, when {@code userId} owns it: 404 when it does not exist, 403 when another's. */
+  public Mart ownedMart(long martId, long userId) {
+    Mart mart = mart(martId);
+    if (mart.ownerId() != userId) {
+      throw Problem.notOwner();
+    }
+    return mart;
+  }
+
+  public Mart updateMart(long martId, long userId, MartInput patch) {
+    Mart mart = ownedMart(martId, userId);
+    marts.update(martId, patch.over(mart).validated());
+    return mart(martId);
+  }
+
+  public List<Mart> martsOwnedBy(long ownerId) {
+    return marts.ownedBy(ownerId);
+  }
+
+  public List<MartRepository.NearbyMart> nearby(double lat, double lng, int radiusM, int limit) {
+    return marts.nearby(lat, lng, radiusM, limit, today());
+  }
+
+  public void addFavorite(long userId, long martId) {
+    mart(martId);
+    tx.executeWithoutResult(
+        status -> {
+          if (marts.addFavorite(userId, martId) && marts.countFavorites(userId) > MAX_FAVORITES) {
+            throw new Problem(
+                HttpStatus.CONFLICT,
+                "TOO_MANY_FAVORITES",
+                "at most " + MAX_FAVORITES + " favourite marts");
+          }
+        });
+  }
+
+  public void removeFavorite(long userId, long martId) {
+    marts.removeFavorite(userId, martId);
+  }
+
+  public List<Mart> favorites(long userId) {
+    return marts.favorites(userId);
+  }
+
+  /**
+   * Inserts or updates a mart's products in one transaction (all or nothing), keyed by barcode or
+   * else by normalised name, and records every change of regular or sale price in the price
+   * history. Returns the products' ids in input order. Idempotent: the same input twice changes
+   * nothing the second time.
+   */
+  public List<Long> upsertProducts(long martId, List<ProductInput> inputs) {
+    if (inputs.size() > MAX_PRODUCTS_PER_CALL) {
+      throw Problem.invalid("TOO_MANY_PRODUCTS", "at most " + MAX_PRODUCTS_PER_CALL + " per call");
+    }
+    List<ProductInput.Valid> valid = inputs.stream().map(ProductInput::validated).toList();
+    mart(martId);
+    return tx.execute(
+        status -> {
+          List<Long> ids = new ArrayList<>(valid.size());
+          for (ProductInput.Valid p : valid) {
+            ids.add(upsert(martId, p));
+          }
+          return ids;
+        });
+  }
+
+  private long upsert(long martId, ProductInput.Valid p) {
+    Optional<ProductRepository.Prices> existing = products.lockByKey(martId, p.productKey());
+    if (existing.isEmpty()) {
+      Optional<Long> inserted = products.insert(martId, p);
+      if (inserted.isPresent()) {
+        products.recordPrice(inserted.get(), p.regularPrice(), p.salePrice(), clock.instant());
+        return inserted.get();
+      }
+      existing = products.lockByKey(martId, p.productKey()); // a concurrent insert won
+    }
+    ProductRepository.Prices old = existing.orElseThrow();
+    products.update(old.id(), p);
+    if (old.regularPrice() != p.regularPrice()
+        || !java.util.Objects.equals(old.salePrice(), p.salePrice())) {
+      products.recordPrice(old.id(), p.regularPrice(), p.salePrice(), clock.instant());
+    }
+    return old.id();
+  }
+
+  public Product product(long productId) {
+    return products
+        .find(productId, today())
+        .orElseThrow(() -> Problem.notFound("product " + productId));
+  }
+
+  public List<ProductRepository.PricePoint> priceHistory(long productId) {
+    product(productId);
+    return products.priceHistory(productId);
+  }
+
+  List<Product> productsOfMart(
+      long martId, Category category, Boolean onSale, String q, int size, int offset) {
+    mart(martId);
+    return products.ofMart(martId, category, onSale, q, today(), size, offset);
+  }
+
+  List<ProductRepository.Deal> deals(
+      double lat,
+      double lng,
+      int radiusM,
+      Category category,
+      String q,
+      ProductRepository.DealSort sort,
+      int size,
+      int offset) {
+    return products.dealsNearby(lat, lng, radiusM, category, q, sort, today(), size, offset);
+  }
+}

@@ -1,0 +1,284 @@
+package dev.taskrow.dongchimi;
+
+import java.math.BigDecimal;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.util.List;
+import java.util.Optional;
+import org.springframework.jdbc.core.simple.JdbcClient;
+
+/** Products, deals near a point and price history. Named parameters only. */
+class ProductRepository {
+  static final String COLUMNS =
+      """
+      p.id, p.mart_id, p.name, p.raw_name, p.normalized_name, p.category, p.regular_price,
+      p.sale_price, p.discount_rate, p.spec_amount, p.spec_unit, p.spec_pack_count, p.image_url,
+      p.sale_start, p.sale_end, p.barcode
+      """;
+  static final String ON_SALE =
+      "p.sale_price is not null and p.sale_start <= :today and p.sale_end >= :today";
+
+  private final JdbcClient jdbc;
+
+  ProductRepository(JdbcClient jdbc) {
+    this.jdbc = jdbc;
+  }
+
+  record Prices(long id, int regularPrice, Integer salePrice) {}
+
+  Optional<Prices> lockByKey(long martId, String key) {
+    return jdbc.sql(
+            """
+            select id, regular_price, sale_price from dongchimi_product
+             where mart_id = :mart and product_key = :key for update
+            """)
+        .param("mart", martId)
+        .param("key", key)
+        .query((rs, n) -> new Prices(rs.getLong(1), rs.getInt(2), (Integer) rs.getObject(3)))
+        .optional();
+  }
+
+  /** The new id, or empty when another transaction inserted the key first. */
+  Optional<Long> insert(long martId, ProductInput.Valid p) {
+    return jdbc.sql(
+            """
+            insert into dongchimi_product
+              (mart_id, product_key, name, raw_name, normalized_name, category, regular_price,
+               sale_price, spec_amount, spec_unit, spec_pack_count, image_url, sale_start, sale_end,
+               barcode)
+            values (:mart, :key, :name, :raw, :norm, :category, :regular, :sale, :amount, :unit,
+                    :pack, :image, :start, :end, :barcode)
+            on conflict (mart_id, product_key) do nothing
+            returning id
+            """)
+        .param("mart", martId)
+        .params(params(p))
+        .query(Long.class)
+        .optional();
+  }
+
+  void update(long id, ProductInput.Valid p) {
+    jdbc.sql(
+            """
+            update dongchimi_product
+               set name = :name, raw_name = :raw, normalized_name = :norm, category = :category,
+                   regular_price = :regular, sale_price = :sale, spec_amount = :amount,
+                   spec_unit = :unit, spec_pack_count = :pack, image_url = :image,
+                   sale_start = :start, sale_end = :end, barcode = :barcode, updated_at = now()
+             where id = :id
+            """)
+        .param("id", id)
+        .params(params(p))
+        .update();
+  }
+
+  private static java.util.Map<String, Object> params(ProductInput.Valid p) {
+    java.util.Map<String, Object> m = new java.util.HashMap<>();
+    m.put("key", p.productKey());
+    m.put("name", p.name());
+    m.put("raw", p.rawName());
+    m.put("norm", p.normalizedName());
+    m.put("category", p.category().name());
+    m.put("regular", p.regularPrice());
+    m.put("sale", p.salePrice());
+    m.put("amount", p.spec() == null ? null : p.spec().amount());
+    m.put("unit", p.spec() == null ? null : p.spec().unit());
+    m.put("pack", p.spec() == null ? null : p.spec().packCount());
+    m.put("image", p.imageUrl());
+    m.put("start", p.saleStart());
+    m.put("end", p.saleEnd());
+    m.put("barcode", p.barcode());
+    return m;
+  }
+
+  void recordPrice(long productId, int regular, Integer sale, Instant at) {
+    jdbc.sql(
+            """
+            insert into dongchimi_price_history (product_id, regular_price, sale_price, changed_at)
+            values (:id, :regular, :sale, :at)
+            """)
+        .param("id", productId)
+        .param("regular", regular)
+        .param("sale", sale)
+        .param("at", at.atOffset(ZoneOffset.UTC))
+        .update();
+  }
+
+  record PricePoint(int regularPrice, Integer salePrice, OffsetDateTime changedAt) {}
+
+  List<PricePoint> priceHistory(long productId) {
+    return jdbc.sql(
+            """
+            select regular_price, sale_price, changed_at from dongchimi_price_history
+             where product_id = :id order by changed_at, id
+            """)
+        .param("id", productId)
+        .query(
+            (rs, n) ->
+                new PricePoint(
+                    rs.getInt(1),
+                    (Integer) rs.getObject(2),
+                    rs.getObject(3, OffsetDateTime.class).withOffsetSameInstant(ZoneOffset.UTC)))
+        .list();
+  }
+
+  Optional<Product> find(long id, LocalDate today) {
+    return jdbc.sql("select " + COLUMNS + " from dongchimi_product p where p.id = :id")
+        .param("id", id)
+        .query((rs, n) -> product(rs, today))
+        .optional();
+  }
+
+  /** One page (plus one row to tell whether another follows), by id: stable across pages. */
+  List<Product> ofMart(
+      long martId,
+      Category category,
+      Boolean onSale,
+      String q,
+      LocalDate today,
+      int size,
+      int offset) {
+    StringBuilder sql =
+        new StringBuilder(
+            "select " + COLUMNS + " from dongchimi_product p where p.mart_id = :mart");
+    if (category != null) {
+      sql.append(" and p.category = :category");
+    }
+    if (Boolean.TRUE.equals(onSale)) {
+      sql.append(" and ").append(ON_SALE);
+    } else if (Boolean.FALSE.equals(onSale)) {
+      sql.append(" and not (").append(ON_SALE).append(") is true");
+    }
+    if (q != null) {
+      sql.append(" and p.normalized_name like :q");
+    }
+    sql.append(" order by p.id limit :limit offset :offset");
+    JdbcClient.StatementSpec spec =
+        jdbc.sql(sql.toString())
+            .param("mart", martId)
+            .param("today", today)
+            .param("limit", size + 1)
+            .param("offset", offset);
+    if (category != null) {
+      spec = spec.param("category", category.name());
+    }
+    if (q != null) {
+      spec = spec.param("q", "%" + q + "%");
+    }
+    return spec.query((rs, n) -> product(rs, today)).list();
+  }
+
+  enum DealSort {
+    DISCOUNT("p.discount_rate desc, d.distance_m, p.id"),
+    DISTANCE("d.distance_m, p.discount_rate desc, p.id"),
+    PRICE("p.sale_price, d.distance_m, p.id");
+
+    final String orderBy;
+
+    DealSort(String orderBy) {
+      this.orderBy = orderBy;
+    }
+  }
+
+  record Deal(Product product, String martName, long distanceM) {}
+
+  List<Deal> dealsNearby(
+      double lat,
+      double lng,
+      int radiusM,
+      Category category,
+      String q,
+      DealSort sort,
+      LocalDate today,
+      int size,
+      int offset) {
+    Geo.Box box = Geo.box(lat, lng, radiusM);
+    StringBuilder sql =
+        new StringBuilder(
+            """
+            select %s, d.name as mart_name, d.distance_m
+              from (%s) d
+              join dongchimi_product p on p.mart_id = d.id
+             where d.distance_m <= :radius and %s
+            """
+                .formatted(COLUMNS, MartRepository.WITHIN, ON_SALE));
+    if (category != null) {
+      sql.append(" and p.category = :category");
+    }
+    if (q != null) {
+      sql.append(" and p.normalized_name like :q");
+    }
+    // The order is one of three constants, never user text.
+    sql.append(" order by ").append(sort.orderBy).append(" limit :limit offset :offset");
+    JdbcClient.StatementSpec spec =
+        jdbc.sql(sql.toString())
+            .param("lat", lat)
+            .param("lng", lng)
+            .param("minLat", box.minLat())
+            .param("maxLat", box.maxLat())
+            .param("minLng", box.minLng())
+            .param("maxLng", box.maxLng())
+            .param("radius", (double) radiusM)
+            .param("today", today)
+            .param("limit", size + 1)
+            .param("offset", offset);
+    if (category != null) {
+      spec = spec.param("category", category.name());
+    }
+    if (q != null) {
+      spec = spec.param("q", "%" + q + "%");
+    }
+    return spec.query(
+            (rs, n) ->
+                new Deal(
+                    product(rs, today),
+                    rs.getString("mart_name"),
+                    Math.round(rs.getDouble("distance_m"))))
+        .list();
+  }
+
+  static Product product(ResultSet rs, LocalDate today) throws SQLException {
+    Integer sale = (Integer) rs.getObject("sale_price");
+    LocalDate start = rs.getObject("sale_start", LocalDate.class);
+    LocalDate end = rs.getObject("sale_end", LocalDate.class);
+    boolean onSale =
+        sale != null
+            && start != null
+            && end != null
+            && !today.isBefore(start)
+            && !today.isAfter(end);
+    int regular = rs.getInt("regular_price");
+    BigDecimal amount = rs.getBigDecimal("spec_amount");
+    String unit = rs.getString("spec_unit");
+    Product.Spec spec = null;
+    ProductNames.UnitPrice unitPrice = null;
+    if (amount != null && unit != null) {
+      int pack = rs.getInt("spec_pack_count");
+      spec = new Product.Spec(amount.stripTrailingZeros(), unit, pack == 0 ? 1 : pack);
+      unitPrice =
+          ProductNames.unitPrice(
+              new ProductNames.Spec(amount, unit, spec.packCount()), onSale ? sale : regular);
+    }
+    return new Product(
+        rs.getLong("id"),
+        rs.getLong("mart_id"),
+        rs.getString("name"),
+        rs.getString("raw_name"),
+        rs.getString("normalized_name"),
+        Category.valueOf(rs.getString("category")),
+        regular,
+        sale,
+        (Integer) rs.getObject("discount_rate"),
+        spec,
+        unitPrice,
+        rs.getString("image_url"),
+        start,
+        end,
+        rs.getString("barcode"),
+        onSale);
+  }
+}
