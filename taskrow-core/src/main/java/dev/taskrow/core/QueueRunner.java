@@ -4,6 +4,7 @@ import java.sql.SQLException;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -13,6 +14,7 @@ import org.slf4j.LoggerFactory;
  */
 final class QueueRunner implements Runnable {
   private static final Logger log = LoggerFactory.getLogger(QueueRunner.class);
+  private static final long CLAIM_LINGER_NANOS = 5_000_000L;
 
   private final Worker worker;
   private final String queue;
@@ -21,8 +23,15 @@ final class QueueRunner implements Runnable {
   private final Duration pollInterval;
   private final String[] kinds;
   private final Long[] leaseMillis;
+  // Claim capacity: the tasks this queue holds, running or prefetched (one batch beyond the
+  // concurrency), so the next batch is claimed while the current one runs.
   private final Semaphore permits;
+  // Execution slots: the tasks whose handlers run at once.
+  private final Semaphore slots;
+  private final int capacity;
   private final Wakeup wakeup = new Wakeup();
+  // The last claim got all it asked for: more work is waiting.
+  private boolean busy;
   private volatile boolean stopping;
   private volatile Thread thread;
 
@@ -40,7 +49,9 @@ final class QueueRunner implements Runnable {
     this.pollInterval = pollInterval;
     this.kinds = kinds.stream().map(TaskKind::name).toArray(String[]::new);
     this.leaseMillis = kinds.stream().map(k -> k.lease().toMillis()).toArray(Long[]::new);
-    this.permits = new Semaphore(concurrency);
+    this.capacity = concurrency + this.batchSize;
+    this.permits = new Semaphore(capacity);
+    this.slots = new Semaphore(concurrency);
   }
 
   String queue() {
@@ -66,6 +77,9 @@ final class QueueRunner implements Runnable {
         while (reserved < batchSize && permits.tryAcquire()) {
           reserved++;
         }
+        if (busy) {
+          reserved += lingerForPermits(reserved);
+        }
         if (stopping) {
           break;
         }
@@ -75,11 +89,12 @@ final class QueueRunner implements Runnable {
         permits.release(requested - claimed.size());
         reserved = 0;
         for (RunningTask task : claimed) {
-          worker.dispatch(task, permits);
+          worker.dispatch(task, permits, slots);
         }
         errorBackoff = Duration.ofMillis(100);
         // Fewer than asked: the queue is drained for now. Otherwise it may have more: go on.
-        if (claimed.size() < requested) {
+        busy = claimed.size() == requested;
+        if (!busy) {
           wakeup.await(pollInterval);
         }
       } catch (InterruptedException e) {
@@ -110,6 +125,25 @@ final class QueueRunner implements Runnable {
     }
   }
 
+  /**
+   * On a busy queue, capacity comes back one finished task at a time; claiming each slot at once
+   * would make every claim (a commit of its own, on one serial thread) carry a single task. Waiting
+   * a moment for half a batch of free slots keeps claims batched; an idle queue never waits here.
+   */
+  private int lingerForPermits(int reserved) throws InterruptedException {
+    int target = Math.max(1, batchSize / 2);
+    int more = 0;
+    long deadline = System.nanoTime() + CLAIM_LINGER_NANOS;
+    while (reserved + more < target) {
+      long remaining = deadline - System.nanoTime();
+      if (remaining <= 0 || !permits.tryAcquire(remaining, TimeUnit.NANOSECONDS)) {
+        break;
+      }
+      more++;
+    }
+    return more;
+  }
+
   /** Stops claiming. Running tasks go on. */
   void stop() {
     stopping = true;
@@ -127,9 +161,8 @@ final class QueueRunner implements Runnable {
 
   /** Waits until every handler of this queue has returned, or the time is up. */
   boolean awaitIdle(Duration timeout) throws InterruptedException {
-    if (permits.tryAcquire(
-        concurrency, timeout.toNanos(), java.util.concurrent.TimeUnit.NANOSECONDS)) {
-      permits.release(concurrency);
+    if (permits.tryAcquire(capacity, timeout.toNanos(), TimeUnit.NANOSECONDS)) {
+      permits.release(capacity);
       return true;
     }
     return false;

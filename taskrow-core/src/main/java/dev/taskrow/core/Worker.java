@@ -204,17 +204,27 @@ public final class Worker implements AutoCloseable {
     return tasks;
   }
 
-  void dispatch(RunningTask task, Semaphore permits) {
+  void dispatch(RunningTask task, Semaphore permits, Semaphore slots) {
     try {
-      handlerThreads.execute(() -> execute(task, permits));
+      handlerThreads.execute(() -> execute(task, permits, slots));
     } catch (RuntimeException e) {
-      // Shutting down: the row keeps its lease and is released or rescued.
-      running.remove(task.taskId());
+      // Shutting down: the task stays listed as running, so its lease is handed back.
       permits.release();
     }
   }
 
-  private void execute(RunningTask task, Semaphore permits) {
+  private void execute(RunningTask task, Semaphore permits, Semaphore slots) {
+    try {
+      slots.acquire();
+    } catch (InterruptedException e) {
+      permits.release(); // shutting down before it started: handed back with the others
+      return;
+    }
+    if (stopped) {
+      slots.release();
+      permits.release(); // prefetched but not started: handed back at shutdown
+      return;
+    }
     boolean batched = false;
     try {
       TaskHandler handler = handlers.get(task.kind());
@@ -224,8 +234,8 @@ public final class Worker implements AutoCloseable {
         task.bind(null, Thread.currentThread());
         handler.handle(task);
         task.markCompleting();
-        // The permit stays taken until the success is recorded: the concurrency limit bounds
-        // tasks in flight, so a slow database slows claiming instead of growing the backlog.
+        // The claim permit stays taken until the success is recorded: a slow database slows
+        // claiming instead of growing the backlog of unrecorded successes.
         task.holdPermitUntilRecorded(permits);
         batched = true;
         completions.add(task);
@@ -239,8 +249,9 @@ public final class Worker implements AutoCloseable {
       }
     } finally {
       task.unbind();
+      slots.release();
       if (!batched) {
-        running.remove(task.taskId());
+        running.remove(task.taskId(), task);
         permits.release();
       }
     }
@@ -394,7 +405,7 @@ public final class Worker implements AutoCloseable {
 
   /** Called by the batcher once a batched completion is recorded (or found fenced off). */
   void finished(RunningTask task, boolean succeeded) {
-    running.remove(task.taskId());
+    running.remove(task.taskId(), task);
     task.releasePermit();
     if (succeeded) {
       Duration runTime = runTime(task);
@@ -405,7 +416,7 @@ public final class Worker implements AutoCloseable {
   }
 
   void abandoned(RunningTask task) {
-    running.remove(task.taskId());
+    running.remove(task.taskId(), task);
     task.releasePermit();
   }
 
@@ -527,6 +538,17 @@ public final class Worker implements AutoCloseable {
         thread.interrupt();
       }
     }
+  }
+
+  /**
+   * Stops claiming and heartbeating at once and hands nothing back: what a SIGKILL leaves behind,
+   * while the handlers already running go on as zombies. For tests of rescue and fencing.
+   */
+  synchronized void kill() {
+    stopped = true;
+    closeQuietly(signalSubscription);
+    runners.forEach(QueueRunner::stop);
+    scheduler.shutdownNow();
   }
 
   @Override

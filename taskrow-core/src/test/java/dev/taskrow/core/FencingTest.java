@@ -21,18 +21,20 @@ class FencingTest extends EngineTest {
     UUID id = taskrow.submit(NewTask.of("k"));
     CountDownLatch zombieWrote = new CountDownLatch(1);
     CountDownLatch releaseZombie = new CountDownLatch(1);
-    start(
-        worker(taskrow, "zombie")
-            .handler(
-                "k",
-                ctx -> {
-                  writeEffect(ctx, "zombie");
-                  zombieWrote.countDown();
-                  releaseZombie.await();
-                }));
+    Worker zombie =
+        start(
+            worker(taskrow, "zombie")
+                .handler(
+                    "k",
+                    ctx -> {
+                      writeEffect(ctx, "zombie");
+                      zombieWrote.countDown();
+                      releaseZombie.await();
+                    }));
     assertThat(zombieWrote.await(20, TimeUnit.SECONDS)).isTrue();
+    zombie.kill();
 
-    // The zombie stops heartbeating (a GC pause, a network partition); its lease runs out.
+    // The zombie stops claiming and heartbeating (a GC pause, a partition); its lease runs out.
     clock.advance(Duration.ofSeconds(31));
     start(worker(taskrow, "rescuer").handler("k", ctx -> writeEffect(ctx, "rescuer")));
     awaitStatus(taskrow, id, TaskStatus.SUCCESS);
@@ -54,16 +56,18 @@ class FencingTest extends EngineTest {
     UUID id = taskrow.submit(NewTask.of("k"));
     CountDownLatch zombieStarted = new CountDownLatch(1);
     CountDownLatch releaseZombie = new CountDownLatch(1);
-    start(
-        worker(taskrow, "zombie")
-            .handler(
-                "k",
-                ctx -> {
-                  zombieStarted.countDown();
-                  releaseZombie.await();
-                  throw TaskFailure.retryable("TIMEOUT", "too late anyway");
-                }));
+    Worker zombie =
+        start(
+            worker(taskrow, "zombie")
+                .handler(
+                    "k",
+                    ctx -> {
+                      zombieStarted.countDown();
+                      releaseZombie.await();
+                      throw TaskFailure.retryable("TIMEOUT", "too late anyway");
+                    }));
     assertThat(zombieStarted.await(20, TimeUnit.SECONDS)).isTrue();
+    zombie.kill();
     clock.advance(Duration.ofSeconds(31));
     start(worker(taskrow, "rescuer").handler("k", ctx -> ctx.result("{\"by\": \"rescuer\"}")));
     awaitStatus(taskrow, id, TaskStatus.SUCCESS);
@@ -82,16 +86,18 @@ class FencingTest extends EngineTest {
     UUID id = taskrow.submit(NewTask.of("k"));
     CountDownLatch zombieStarted = new CountDownLatch(1);
     CountDownLatch releaseZombie = new CountDownLatch(1);
-    start(
-        worker(taskrow, "zombie")
-            .handler(
-                "k",
-                ctx -> {
-                  zombieStarted.countDown();
-                  releaseZombie.await();
-                  ctx.result("{\"by\": \"zombie\"}");
-                }));
+    Worker zombie =
+        start(
+            worker(taskrow, "zombie")
+                .handler(
+                    "k",
+                    ctx -> {
+                      zombieStarted.countDown();
+                      releaseZombie.await();
+                      ctx.result("{\"by\": \"zombie\"}");
+                    }));
     assertThat(zombieStarted.await(20, TimeUnit.SECONDS)).isTrue();
+    zombie.kill();
     clock.advance(Duration.ofSeconds(31));
     CountDownLatch rescuerStarted = new CountDownLatch(1);
     CountDownLatch releaseRescuer = new CountDownLatch(1);

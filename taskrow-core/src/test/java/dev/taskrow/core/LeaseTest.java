@@ -25,8 +25,9 @@ class LeaseTest extends EngineTest {
     Taskrow taskrow = engine(3);
     UUID id = taskrow.submit(NewTask.of("k"));
     CountDownLatch claimed = new CountDownLatch(1);
-    start(deadWorker(taskrow, claimed));
+    Worker dead = start(deadWorker(taskrow, claimed));
     assertThat(claimed.await(20, TimeUnit.SECONDS)).isTrue();
+    dead.kill();
 
     clock.advance(Duration.ofSeconds(30));
     start(worker(taskrow, "rescuer").handler("k", ctx -> writeEffect(ctx, "rescuer")));
@@ -42,8 +43,9 @@ class LeaseTest extends EngineTest {
     Taskrow taskrow = engine(1);
     UUID id = taskrow.submit(NewTask.of("k"));
     CountDownLatch claimed = new CountDownLatch(1);
-    start(deadWorker(taskrow, claimed));
+    Worker dead = start(deadWorker(taskrow, claimed));
     assertThat(claimed.await(20, TimeUnit.SECONDS)).isTrue();
+    dead.kill();
 
     clock.advance(Duration.ofSeconds(30));
     start(worker(taskrow, "sweeper").handler("k", ctx -> writeEffect(ctx, "sweeper")));
@@ -97,20 +99,22 @@ class LeaseTest extends EngineTest {
             .build();
     UUID id = taskrow.submit(NewTask.of("k"));
     CountDownLatch claimed = new CountDownLatch(1);
-    start(
-        taskrow
-            .worker()
-            .id("dead")
-            .queue("default", 1)
-            .pollInterval(Duration.ofMillis(100))
-            .heartbeatInterval(Duration.ofHours(1))
-            .handler(
-                "k",
-                ctx -> {
-                  claimed.countDown();
-                  releaseDeadWorker.await();
-                }));
+    Worker dead =
+        start(
+            taskrow
+                .worker()
+                .id("dead")
+                .queue("default", 1)
+                .pollInterval(Duration.ofMillis(100))
+                .heartbeatInterval(Duration.ofHours(1))
+                .handler(
+                    "k",
+                    ctx -> {
+                      claimed.countDown();
+                      releaseDeadWorker.await();
+                    }));
     assertThat(claimed.await(20, TimeUnit.SECONDS)).isTrue();
+    dead.kill();
     long deadAt = System.nanoTime();
     start(
         taskrow
@@ -134,7 +138,7 @@ class LeaseTest extends EngineTest {
         .build();
   }
 
-  /** A worker that claims the task and then never heartbeats nor finishes: as good as killed. */
+  /** A worker that claims the task and never finishes it; the test then kills it. */
   private Worker.Builder deadWorker(Taskrow taskrow, CountDownLatch claimed) {
     return worker(taskrow, "dead")
         .heartbeatInterval(Duration.ofHours(1))
