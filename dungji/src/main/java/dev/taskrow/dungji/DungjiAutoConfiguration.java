@@ -11,6 +11,7 @@ import dev.taskrow.dungji.registry.IssuanceHandler;
 import dev.taskrow.dungji.registry.IssuanceService;
 import dev.taskrow.dungji.registry.OcrHandler;
 import dev.taskrow.dungji.registry.OrphanSweeper;
+import dev.taskrow.dungji.registry.Payments;
 import dev.taskrow.dungji.registry.RegistryController;
 import dev.taskrow.dungji.registry.RegistryFiles;
 import dev.taskrow.dungji.registry.RegistryTasks;
@@ -57,19 +58,27 @@ public class DungjiAutoConfiguration {
   }
 
   @Bean
+  Payments dungjiPayments(DataSource dataSource, PlatformTransactionManager transactionManager) {
+    return new Payments(JdbcClient.create(dataSource), transactionManager);
+  }
+
+  @Bean
   IssuanceService dungjiIssuanceService(
       NestService nests, TaskrowTemplate taskrow, PlatformTransactionManager transactionManager) {
     return new IssuanceService(nests, taskrow, new TransactionTemplate(transactionManager));
   }
 
-  /** Transient issuer and storage faults retry with backoff on the same row; the rest are final. */
+  /**
+   * Transient issuer faults before payment retry with backoff on the same row; the rest are final.
+   */
   @Bean
   TaskDefinition dungjiRegistryIssue(
       DungjiProperties properties,
       NestRepository nests,
       RegistryFiles files,
       RegistryIssuer issuer,
-      ObjectStorage storage) {
+      ObjectStorage storage,
+      Payments payments) {
     return TaskDefinition.of(
         TaskKind.named(RegistryTasks.ISSUE_KIND)
             .queue(RegistryTasks.ISSUE_QUEUE)
@@ -81,9 +90,10 @@ public class DungjiAutoConfiguration {
                     .neverRetry(
                         RegistryTasks.DUPLICATE_PAYMENT,
                         RegistryTasks.AUTOMATION_FAILED,
-                        RegistryTasks.SAVE_FAILED))
+                        RegistryTasks.SAVE_FAILED,
+                        RegistryTasks.UPLOAD_FAILED))
             .build(),
-        new IssuanceHandler(nests, files, issuer, storage));
+        new IssuanceHandler(nests, files, issuer, storage, payments));
   }
 
   @Bean

@@ -12,13 +12,14 @@ import dev.taskrow.core.TaskHandler;
 import dev.taskrow.dungji.issuer.IssueRequest;
 import dev.taskrow.dungji.issuer.IssuedDocument;
 import dev.taskrow.dungji.issuer.IssuerException;
+import dev.taskrow.dungji.issuer.IssuerFault;
 import dev.taskrow.dungji.issuer.RegistryIssuer;
 import dev.taskrow.dungji.nest.Nest;
 import dev.taskrow.dungji.nest.NestRepository;
 import dev.taskrow.storage.ObjectStorage;
-import dev.taskrow.storage.StorageException;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
+import java.io.InputStream;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
@@ -35,10 +36,12 @@ import org.springframework.transaction.support.TransactionSynchronizationManager
  * The issuance worker (queue {@code issuance}): issue, upload, and in the task's own transaction
  * write the file record, chain the OCR task, and record SUCCESS — all or nothing.
  *
- * <p>Payment safety: the idempotency key is the task id, the same on every attempt. An attempt
- * after the first asks the issuer for an already-paid document before it would pay; a
- * DUPLICATE_PAYMENT or "possibly charged" answer is never issued again: the paid document is
- * fetched again where the issuer allows it, else the task fails final.
+ * <p>Payment safety: the idempotency key is the task id, the same on every attempt. Every (maybe)
+ * payment is written to a ledger in a transaction of its own. An attempt after the first takes the
+ * already-paid document (the issuer's copy, or an earlier upload) and, if there is none but the
+ * ledger has a payment, fails DUPLICATE_PAYMENT instead of paying again. A DUPLICATE_PAYMENT or
+ * "possibly charged" answer is never issued again: the paid document is fetched again where the
+ * issuer allows it, else the task fails final. Only faults before payment are retried.
  *
  * <p>No orphans: a failed upload deletes what was partly written (UPLOAD_FAILED); a failed save
  * deletes the uploaded object (SAVE_FAILED); a transaction that rolls back after the handler
@@ -52,13 +55,19 @@ public class IssuanceHandler implements TaskHandler {
   private final RegistryFiles files;
   private final RegistryIssuer issuer;
   private final ObjectStorage storage;
+  private final Payments payments;
 
   public IssuanceHandler(
-      NestRepository nests, RegistryFiles files, RegistryIssuer issuer, ObjectStorage storage) {
+      NestRepository nests,
+      RegistryFiles files,
+      RegistryIssuer issuer,
+      ObjectStorage storage,
+      Payments payments) {
     this.nests = nests;
     this.files = files;
     this.issuer = issuer;
     this.storage = storage;
+    this.payments = payments;
   }
 
   @Override
@@ -98,30 +107,63 @@ public class IssuanceHandler implements TaskHandler {
   }
 
   private IssuedDocument obtain(TaskContext ctx, Nest nest, String key) throws TaskFailure {
+    UUID taskId = ctx.taskId();
     try {
       if (ctx.attempt() > 1) {
-        // An earlier attempt may have paid and failed later (upload, save): never pay twice.
-        Optional<IssuedDocument> paid = issuer.refetch(key);
-        if (paid.isPresent()) {
-          log.info("task {}: attempt {} reuses the document paid for earlier", key, ctx.attempt());
-          return paid.get();
+        Optional<IssuedDocument> earlier = paidEarlier(taskId, nest.id(), key);
+        if (earlier.isPresent()) {
+          return earlier.get();
         }
       }
-      return issuer.issue(
-          new IssueRequest(
-              key,
-              ctx.attempt(),
-              nest.address(),
-              nest.registryNumber(),
-              nest.dong(),
-              nest.ho(),
-              nest.name()));
+      IssuedDocument document =
+          issuer.issue(
+              new IssueRequest(
+                  key,
+                  ctx.attempt(),
+                  nest.address(),
+                  nest.registryNumber(),
+                  nest.dong(),
+                  nest.ho(),
+                  nest.name()));
+      payments.record(taskId, nest.id(), document.issuerReference(), true);
+      return document;
     } catch (IssuerException e) {
       if (e.fault().maybePaid()) {
+        payments.record(taskId, nest.id(), null, e.fault() == IssuerFault.DUPLICATE_PAYMENT);
         return refetchPaid(key, e);
       }
       throw failure(e);
     }
+  }
+
+  /**
+   * What an earlier attempt of this task paid for, if anything: the issuer's copy where it serves
+   * one, else the object an earlier attempt uploaded before it died. Paid for and gone, the task
+   * ends DUPLICATE_PAYMENT rather than pay again.
+   */
+  private Optional<IssuedDocument> paidEarlier(UUID taskId, long nestId, String key)
+      throws TaskFailure {
+    Optional<IssuedDocument> paid = issuer.refetch(key);
+    if (paid.isPresent()) {
+      log.info("task {}: reusing the document an earlier attempt paid for", key);
+      return paid;
+    }
+    String storageKey = RegistryTasks.storageKey(nestId, taskId);
+    if (storage.exists(storageKey)) {
+      try (InputStream in = storage.get(storageKey)) {
+        log.info("task {}: reusing the document an earlier attempt uploaded", key);
+        return Optional.of(new IssuedDocument(in.readAllBytes(), "stored"));
+      } catch (IOException | RuntimeException e) {
+        log.warn("task {}: could not read the earlier upload: {}", key, e.toString());
+      }
+    }
+    if (payments.exists(taskId)) {
+      throw TaskFailure.fatal(
+          DUPLICATE_PAYMENT,
+          "an earlier attempt paid and the issuer cannot serve the document again;"
+              + " not paying twice");
+    }
+    return Optional.empty();
   }
 
   private IssuedDocument refetchPaid(String key, IssuerException cause) throws TaskFailure {
@@ -164,11 +206,9 @@ public class IssuanceHandler implements TaskHandler {
       storage.put(key, new ByteArrayInputStream(pdf), pdf.length, CONTENT_TYPE);
     } catch (RuntimeException e) {
       deleteQuietly(key);
-      boolean transientFault = e instanceof StorageException s && s.transientFault();
-      String message = "upload of " + key + " failed: " + e.getMessage();
-      throw transientFault
-          ? TaskFailure.retryable(UPLOAD_FAILED, message, e)
-          : TaskFailure.fatal(UPLOAD_FAILED, message, e);
+      // Final: the document is paid for, and a retry could pay again where the issuer cannot
+      // serve it a second time.
+      throw TaskFailure.fatal(UPLOAD_FAILED, "upload of " + key + " failed: " + e.getMessage(), e);
     }
   }
 
