@@ -103,6 +103,13 @@ class IssuanceWorkerApiTest extends ApiTestBase {
   }
 
   @Test
+  void anUnexpectedExceptionIsUnknownTheSafetyNet() {
+    Run run = run("[sandbox:bug]");
+    assertFailed(run, "UNKNOWN", 1);
+    assertThat(storedObjects(run.nest())).isZero();
+  }
+
+  @Test
   void duplicatePaymentIsFinalAndNeverPaysTwice() {
     int callsBefore = issuer.issueCalls();
     Run run = run("[sandbox:duplicate]");

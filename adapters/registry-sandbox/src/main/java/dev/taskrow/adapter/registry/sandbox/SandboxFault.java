@@ -28,6 +28,8 @@ public enum SandboxFault {
   CHARGED_TIMEOUT,
   /** The automation returns an empty PDF: AUTOMATION_FAILED. */
   EMPTY,
+  /** The adapter itself breaks with an unexpected exception: the engine's safety net, UNKNOWN. */
+  BUG,
   /** Not a fault: the PDF is a scan (pages as images, no text layer), for the OCR path. */
   SCANNED;
 
@@ -39,7 +41,7 @@ public enum SandboxFault {
           "unknown sandbox fault '"
               + name
               + "'; known: init, automation, timeout, timeout-once, network-once,"
-              + " maintenance-once, rate-limit-once, duplicate, charged-timeout, empty, scanned");
+              + " maintenance-once, rate-limit-once, duplicate, charged-timeout, empty, bug, scanned");
     }
   }
 }

@@ -93,6 +93,9 @@ public final class SandboxRegistryIssuer implements RegistryIssuer {
       throw new IssuerException(
           IssuerFault.DUPLICATE_PAYMENT, "already paid for idempotency key " + key);
     }
+    if (faults.contains(SandboxFault.BUG)) {
+      throw new IllegalStateException("sandbox: an unexpected bug in the issuing adapter");
+    }
     if (faults.contains(SandboxFault.INIT)) {
       throw new IssuerException(IssuerFault.INITIALISATION_FAILED, "sandbox: bot did not start");
     }
