@@ -63,11 +63,6 @@ public class StorageConfiguration {
       return PublicEndpoint.get("/files/**");
     }
 
-    @Bean
-    LocalFilesController localFilesController(LocalObjectStorage storage) {
-      return new LocalFilesController(storage);
-    }
-
     private static byte[] generatedSecret(Path file) {
       try {
         if (!Files.exists(file)) {
