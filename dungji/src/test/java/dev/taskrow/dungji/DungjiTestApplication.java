@@ -62,6 +62,11 @@ public class DungjiTestApplication {
   }
 
   @Bean
+  TestPageOcr pageOcr() {
+    return new TestPageOcr();
+  }
+
+  @Bean
   SandboxRegistryIssuer sandboxIssuer() {
     return new SandboxRegistryIssuer(FONT, Map.of(), () -> 0.99);
   }

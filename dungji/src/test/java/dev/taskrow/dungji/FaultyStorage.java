@@ -24,6 +24,7 @@ public class FaultyStorage implements ObjectStorage {
   final LocalObjectStorage local;
   final Set<Long> failUploads = ConcurrentHashMap.newKeySet();
   final Set<Long> loseObjects = ConcurrentHashMap.newKeySet();
+  final Set<Long> flakyReadsOnce = ConcurrentHashMap.newKeySet();
 
   FaultyStorage(LocalObjectStorage local) {
     this.local = local;
@@ -51,6 +52,9 @@ public class FaultyStorage implements ObjectStorage {
   public InputStream get(String key) {
     if (forNest(loseObjects, key)) {
       throw new ObjectNotFoundException(key);
+    }
+    if (flakyReadsOnce.removeIf(n -> key.startsWith("dungji/registry/nest-" + n + "/"))) {
+      throw new StorageException("read timed out (test)", null, true);
     }
     return local.get(key);
   }

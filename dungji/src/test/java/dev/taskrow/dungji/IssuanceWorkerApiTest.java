@@ -23,6 +23,7 @@ import tools.jackson.databind.JsonNode;
 @TestPropertySource(properties = "dungji.issue-max-attempts=3")
 class IssuanceWorkerApiTest extends ApiTestBase {
   @Autowired RegistryFiles files;
+  @Autowired TestPageOcr pageOcr;
 
   record Run(String token, long nest, String taskId, JsonNode result) {}
 
@@ -229,6 +230,56 @@ class IssuanceWorkerApiTest extends ApiTestBase {
     assertThat(ocr.get("status").asString()).isEqualTo("FAILED");
     assertThat(ocr.get("error_code").asString()).isEqualTo("OCR_ENGINE_UNAVAILABLE");
     assertThat(ocr.get("text").isNull()).isTrue();
+  }
+
+  @Test
+  void aTransientStorageErrorInOcrIsRetriedOnTheSameRow() {
+    String token = newUser();
+    long nest = createNest(token, "flaky");
+    storage.flakyReadsOnce.add(nest);
+    String taskId = issue(token, nest).json().get("task_id").asString();
+    JsonNode issued = awaitFinal(token, nest, taskId, false);
+
+    JsonNode ocr = awaitFinal(token, nest, issued.get("ocr_task_id").asString(), true);
+
+    assertThat(ocr.get("status").asString()).isEqualTo("SUCCESS");
+    assertThat(ocr.get("attempt_count").asInt()).isEqualTo(2);
+    assertThat(ocr.get("task_id").asString()).isEqualTo(issued.get("ocr_task_id").asString());
+  }
+
+  @Test
+  void anEngineThatReadsNothingIsOcrFailed() {
+    pageOcr.text = "  \n";
+    pageOcr.available = true;
+    try {
+      Run run = run("blank scan [sandbox:scanned]");
+      JsonNode ocr =
+          awaitFinal(run.token(), run.nest(), run.result().get("ocr_task_id").asString(), true);
+
+      assertThat(ocr.get("status").asString()).isEqualTo("FAILED");
+      assertThat(ocr.get("error_code").asString()).isEqualTo("OCR_FAILED");
+    } finally {
+      pageOcr.available = false;
+    }
+  }
+
+  @Test
+  void pagesWithoutATextLayerGoToTheOcrEngine() {
+    pageOcr.text = "등기사항전부증명서\n열람용\n소유권보존";
+    pageOcr.available = true;
+    try {
+      Run run = run("scan [sandbox:scanned]");
+      JsonNode ocr =
+          awaitFinal(run.token(), run.nest(), run.result().get("ocr_task_id").asString(), true);
+
+      assertThat(ocr.get("status").asString()).isEqualTo("SUCCESS");
+      assertThat(ocr.get("pages").findValues("method"))
+          .extracting(JsonNode::asString)
+          .containsExactly("OCR", "OCR");
+      assertThat(ocr.get("text").asString()).contains("소유권보존").doesNotContain("\n열람용\n");
+    } finally {
+      pageOcr.available = false;
+    }
   }
 
   @Test
