@@ -36,6 +36,19 @@ public class Catalog {
     this.zone = zone;
   }
 
+  /** A catalog on a bare data source (benchmarks, tools); the application wires its own. */
+  public static Catalog on(javax.sql.DataSource dataSource, Clock clock, ZoneId zone) {
+    org.springframework.jdbc.core.simple.JdbcClient jdbc =
+        org.springframework.jdbc.core.simple.JdbcClient.create(dataSource);
+    return new Catalog(
+        new MartRepository(jdbc),
+        new ProductRepository(jdbc),
+        new TransactionTemplate(
+            new org.springframework.jdbc.support.JdbcTransactionManager(dataSource)),
+        clock,
+        zone);
+  }
+
   /** Today where the marts are (Asia/Seoul by default): sale windows and flyers are dates. */
   public LocalDate today() {
     return LocalDate.ofInstant(clock.instant(), zone);
@@ -69,7 +82,7 @@ public class Catalog {
     return marts.ownedBy(ownerId);
   }
 
-  public List<MartRepository.NearbyMart> nearby(double lat, double lng, int radiusM, int limit) {
+  public List<NearbyMart> nearby(double lat, double lng, int radiusM, int limit) {
     return marts.nearby(lat, lng, radiusM, limit, today());
   }
 
@@ -152,13 +165,13 @@ public class Catalog {
     return products.ofMart(martId, category, onSale, q, today(), size, offset);
   }
 
-  List<ProductRepository.Deal> deals(
+  public List<Deal> deals(
       double lat,
       double lng,
       int radiusM,
       Category category,
       String q,
-      ProductRepository.DealSort sort,
+      DealSort sort,
       int size,
       int offset) {
     return products.dealsNearby(lat, lng, radiusM, category, q, sort, today(), size, offset);

@@ -166,9 +166,9 @@ class CatalogController {
     Geo.checkPoint(lat, lng);
     Geo.checkRadius(radiusM);
     Page.check(page, size);
-    ProductRepository.DealSort order;
+    DealSort order;
     try {
-      order = ProductRepository.DealSort.valueOf(sort.toUpperCase(Locale.ROOT));
+      order = DealSort.valueOf(sort.toUpperCase(Locale.ROOT));
     } catch (IllegalArgumentException e) {
       throw Problem.invalid("INVALID_SORT", "sort must be discount, distance or price");
     }

@@ -92,8 +92,6 @@ class MartRepository {
         .list();
   }
 
-  record NearbyMart(Mart mart, long distanceM, long onSaleCount) {}
-
   List<NearbyMart> nearby(double lat, double lng, int radiusM, int limit, LocalDate today) {
     Geo.Box box = Geo.box(lat, lng, radiusM);
     return jdbc.sql(

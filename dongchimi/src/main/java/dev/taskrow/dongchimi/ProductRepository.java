@@ -172,20 +172,6 @@ class ProductRepository {
     return spec.query((rs, n) -> product(rs, today)).list();
   }
 
-  enum DealSort {
-    DISCOUNT("p.discount_rate desc, d.distance_m, p.id"),
-    DISTANCE("d.distance_m, p.discount_rate desc, p.id"),
-    PRICE("p.sale_price, d.distance_m, p.id");
-
-    final String orderBy;
-
-    DealSort(String orderBy) {
-      this.orderBy = orderBy;
-    }
-  }
-
-  record Deal(Product product, String martName, long distanceM) {}
-
   List<Deal> dealsNearby(
       double lat,
       double lng,
