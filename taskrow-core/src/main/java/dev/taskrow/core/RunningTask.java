@@ -131,6 +131,11 @@ final class RunningTask implements TaskContext {
   }
 
   @Override
+  public String lastErrorCode() {
+    return task.lastErrorCode();
+  }
+
+  @Override
   public long fenceToken() {
     return task.fenceToken();
   }

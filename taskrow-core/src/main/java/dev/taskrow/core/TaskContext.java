@@ -20,6 +20,9 @@ public interface TaskContext {
 
   int maxAttempts();
 
+  /** The error code of the previous failed attempt of this task, or null on a first attempt. */
+  String lastErrorCode();
+
   /** The fencing token of this claim; the idempotency key of an external call can include it. */
   long fenceToken();
 

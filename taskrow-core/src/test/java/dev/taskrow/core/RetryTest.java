@@ -23,6 +23,7 @@ class RetryTest extends EngineTest {
             .build();
     UUID id = taskrow.submit(NewTask.of("k"));
     AtomicInteger calls = new AtomicInteger();
+    java.util.List<String> previousCodes = new java.util.concurrent.CopyOnWriteArrayList<>();
     start(
         taskrow
             .worker()
@@ -31,6 +32,7 @@ class RetryTest extends EngineTest {
             .handler(
                 "k",
                 ctx -> {
+                  previousCodes.add(String.valueOf(ctx.lastErrorCode()));
                   if (calls.incrementAndGet() < 3) {
                     throw TaskFailure.retryable("NETWORK_ERROR", "connection reset");
                   }
@@ -59,6 +61,7 @@ class RetryTest extends EngineTest {
     assertThat(done.errorCode()).isNull();
     assertThat(effects(id)).isEqualTo(1);
     assertThat(count("select count(*) from taskrow_task")).isEqualTo(1);
+    assertThat(previousCodes).containsExactly("null", "NETWORK_ERROR", "NETWORK_ERROR");
   }
 
   @Test

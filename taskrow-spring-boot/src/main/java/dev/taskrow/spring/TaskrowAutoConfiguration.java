@@ -7,9 +7,11 @@ import dev.taskrow.core.TaskKind;
 import dev.taskrow.core.TaskListener;
 import dev.taskrow.core.Taskrow;
 import dev.taskrow.core.TransactionRunner;
+import java.time.Clock;
 import java.util.List;
 import javax.sql.DataSource;
 import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
@@ -35,6 +37,11 @@ import org.springframework.transaction.PlatformTransactionManager;
 @ConditionalOnSingleCandidate(DataSource.class)
 @EnableConfigurationProperties(TaskrowProperties.class)
 public class TaskrowAutoConfiguration {
+  /**
+   * The name of an optional {@link Clock} bean that the engine then runs on instead of the
+   * database's clock (tests move it to expire leases and age tasks without sleeping).
+   */
+  public static final String TASKROW_CLOCK = "taskrowClock";
 
   @Bean
   @ConditionalOnMissingBean
@@ -77,8 +84,11 @@ public class TaskrowAutoConfiguration {
       ObjectProvider<TransactionRunner> transactions,
       ObjectProvider<TaskKind> kinds,
       ObjectProvider<TaskDefinition> definitions,
-      ObjectProvider<TaskListener> listeners) {
+      ObjectProvider<TaskListener> listeners,
+      @Qualifier(TASKROW_CLOCK) ObjectProvider<Clock> clock) {
     Taskrow.Builder builder = Taskrow.builder(dataSource).signals(signals);
+    // Only for tests: a settable clock replaces the database clock for leases, retries, staleness.
+    clock.ifAvailable(builder::clock);
     TaskKinds.assemble(
             kinds.orderedStream().toList(),
             definitions.orderedStream().toList(),

@@ -44,6 +44,24 @@ class TaskrowAutoConfigurationTest {
   }
 
   @Test
+  void runsTheEngineOnATaskrowClockBeanWhenOneIsDeclared() {
+    java.time.Instant fixed = java.time.Instant.parse("2031-05-06T07:08:09Z");
+    TestContexts.runner()
+        .withUserConfiguration(Greeting.class)
+        .withPropertyValues("taskrow.worker.enabled=false")
+        .withBean(
+            TaskrowAutoConfiguration.TASKROW_CLOCK,
+            java.time.Clock.class,
+            () -> java.time.Clock.fixed(fixed, java.time.ZoneOffset.UTC))
+        .run(
+            context -> {
+              UUID id = context.getBean(TaskrowTemplate.class).submit(NewTask.of("greet"));
+              Task task = context.getBean(Taskrow.class).find(id).orElseThrow();
+              assertThat(task.createdAt()).isEqualTo(fixed);
+            });
+  }
+
+  @Test
   void stopsTheWorkerWhenTheContextCloses() {
     TaskrowWorkerLifecycle[] lifecycle = new TaskrowWorkerLifecycle[1];
     TestContexts.runner()
