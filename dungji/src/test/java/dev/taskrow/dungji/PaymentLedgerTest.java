@@ -104,6 +104,11 @@ class PaymentLedgerTest extends ApiTestBase {
     }
 
     @Override
+    public String lastErrorCode() {
+      return "ISSUER_TIMEOUT";
+    }
+
+    @Override
     public long fenceToken() {
       return 1;
     }
