@@ -24,11 +24,11 @@ public class IssuerConfiguration {
   static class Sandbox {
     @Bean
     SandboxRegistryIssuer sandboxRegistryIssuer(
-        @Value("${app.issuer.sandbox.font:/usr/share/fonts/truetype/nanum/NanumGothic.ttf}")
-            Path font,
+        // Empty: the NanumGothic bundled with the sandbox adapter.
+        @Value("${app.issuer.sandbox.font:}") String font,
         @Value("${app.issuer.sandbox.faults:}") String faults) {
       return new SandboxRegistryIssuer(
-          font,
+          font.isBlank() ? null : Path.of(font),
           SandboxRegistryIssuer.parseRates(faults),
           () -> ThreadLocalRandom.current().nextDouble());
     }

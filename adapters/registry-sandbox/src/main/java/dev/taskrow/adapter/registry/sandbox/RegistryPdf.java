@@ -4,6 +4,7 @@ import dev.taskrow.dungji.issuer.IssueRequest;
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -34,23 +35,31 @@ final class RegistryPdf {
   private static final float MARGIN = 50;
   private static final float LEADING = 16;
 
+  private static final String BUNDLED_FONT = "fonts/NanumGothic.ttf";
+
   private final Path font;
 
+  /** {@code font} null or unreadable: the NanumGothic bundled with this adapter (SIL OFL 1.1). */
   RegistryPdf(Path font) {
-    if (font == null || !Files.isReadable(font)) {
-      throw new IllegalStateException(
-          "the sandbox issuer needs a Korean TrueType font at "
-              + font
-              + ": install Debian's fonts-nanum (apt-get install -y fonts-nanum; .ci/run does)"
-              + " or set app.issuer.sandbox.font to a NanumGothic.ttf");
+    this.font = font != null && Files.isReadable(font) ? font : null;
+  }
+
+  private PDType0Font loadFont(PDDocument document) throws IOException {
+    if (font != null) {
+      return PDType0Font.load(document, font.toFile());
     }
-    this.font = font;
+    try (InputStream bundled = RegistryPdf.class.getResourceAsStream(BUNDLED_FONT)) {
+      if (bundled == null) {
+        throw new IOException("the bundled font " + BUNDLED_FONT + " is missing from the jar");
+      }
+      return PDType0Font.load(document, bundled);
+    }
   }
 
   byte[] render(IssueRequest request, boolean scanned) {
     List<List<String>> pages = content(request);
     try (PDDocument document = new PDDocument()) {
-      PDType0Font korean = PDType0Font.load(document, font.toFile());
+      PDType0Font korean = loadFont(document);
       for (List<String> lines : pages) {
         PDPage page = new PDPage(PDRectangle.A4);
         document.addPage(page);

@@ -34,7 +34,8 @@ public final class SandboxRegistryIssuer implements RegistryIssuer {
   private final AtomicInteger issueCalls = new AtomicInteger();
 
   /**
-   * @param font a TrueType font with Hangul (NanumGothic); embedded in every PDF
+   * @param font a TrueType font with Hangul, embedded in every PDF; null for the bundled
+   *     NanumGothic
    * @param rates faults injected into every request with these probabilities (0..1)
    * @param random the draw for {@code rates}
    */
