@@ -117,30 +117,43 @@ public class Catalog {
     if (inputs.size() > MAX_PRODUCTS_PER_CALL) {
       throw Problem.invalid("TOO_MANY_PRODUCTS", "at most " + MAX_PRODUCTS_PER_CALL + " per call");
     }
+    return upsertCounted(martId, inputs).ids();
+  }
+
+  /** What an upsert did: ids in input order and how many rows were created, changed, unchanged. */
+  public record Upserted(List<Long> ids, int created, int updated, int unchanged) {}
+
+  /**
+   * {@link #upsertProducts} without the per-call limit, for the Excel import (which enforces its
+   * own row limit), counting what changed. Joins the caller's transaction when there is one.
+   */
+  public Upserted upsertCounted(long martId, List<ProductInput> inputs) {
     List<ProductInput.Valid> valid = inputs.stream().map(ProductInput::validated).toList();
     mart(martId);
     return tx.execute(
         status -> {
           List<Long> ids = new ArrayList<>(valid.size());
+          int[] counts = new int[3];
           for (ProductInput.Valid p : valid) {
-            ids.add(upsert(martId, p));
+            ids.add(upsert(martId, p, counts));
           }
-          return ids;
+          return new Upserted(ids, counts[0], counts[1], counts[2]);
         });
   }
 
-  private long upsert(long martId, ProductInput.Valid p) {
+  private long upsert(long martId, ProductInput.Valid p, int[] counts) {
     Optional<ProductRepository.Prices> existing = products.lockByKey(martId, p.productKey());
     if (existing.isEmpty()) {
       Optional<Long> inserted = products.insert(martId, p);
       if (inserted.isPresent()) {
         products.recordPrice(inserted.get(), p.regularPrice(), p.salePrice(), clock.instant());
+        counts[0]++;
         return inserted.get();
       }
       existing = products.lockByKey(martId, p.productKey()); // a concurrent insert won
     }
     ProductRepository.Prices old = existing.orElseThrow();
-    products.update(old.id(), p);
+    counts[products.update(old.id(), p) ? 1 : 2]++;
     if (old.regularPrice() != p.regularPrice()
         || !java.util.Objects.equals(old.salePrice(), p.salePrice())) {
       products.recordPrice(old.id(), p.regularPrice(), p.salePrice(), clock.instant());

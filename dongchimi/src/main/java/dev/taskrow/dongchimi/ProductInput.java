@@ -23,6 +23,14 @@ public record ProductInput(
 
   static final int MAX_PRICE = 100_000_000;
 
+  /**
+   * Checks the input as {@link Catalog#upsertProducts} will; a {@link Problem} names what is wrong.
+   * Returns the product's upsert key within its mart ("barcode:…" or "name:…").
+   */
+  public String check() {
+    return validated().productKey();
+  }
+
   /** The checked and completed input, ready to store. */
   Valid validated() {
     String raw = Text.required("raw_name", rawName, 200);

@@ -61,19 +61,28 @@ class ProductRepository {
         .optional();
   }
 
-  void update(long id, ProductInput.Valid p) {
-    jdbc.sql(
-            """
+  /** Returns false when every stored value was already the same (nothing written). */
+  boolean update(long id, ProductInput.Valid p) {
+    return jdbc.sql(
+                """
             update dongchimi_product
                set name = :name, raw_name = :raw, normalized_name = :norm, category = :category,
                    regular_price = :regular, sale_price = :sale, spec_amount = :amount,
                    spec_unit = :unit, spec_pack_count = :pack, image_url = :image,
                    sale_start = :start, sale_end = :end, barcode = :barcode, updated_at = now()
              where id = :id
+               and (name, raw_name, normalized_name, category, regular_price, sale_price,
+                    spec_amount, spec_unit, spec_pack_count, image_url, sale_start, sale_end,
+                    barcode)
+                   is distinct from
+                   (:name, :raw, :norm, :category, :regular, :sale, cast(:amount as numeric),
+                    cast(:unit as text), cast(:pack as int), cast(:image as text),
+                    cast(:start as date), cast(:end as date), cast(:barcode as text))
             """)
-        .param("id", id)
-        .params(params(p))
-        .update();
+            .param("id", id)
+            .params(params(p))
+            .update()
+        == 1;
   }
 
   private static java.util.Map<String, Object> params(ProductInput.Valid p) {
