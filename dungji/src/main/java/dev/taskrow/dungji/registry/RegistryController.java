@@ -51,7 +51,11 @@ public class RegistryController {
   @GetMapping("/issue/{taskId}")
   IssueStatus issueStatus(
       @PathVariable long nestId, @PathVariable UUID taskId, Authentication auth) {
-    Task task = issuance.task(Callers.userId(auth), nestId, taskId, RegistryTasks.ISSUE_KIND);
+    return issueView(issuance.task(Callers.userId(auth), nestId, taskId, RegistryTasks.ISSUE_KIND));
+  }
+
+  /** The polling answer for a task row; the event stream sends the same. */
+  IssueStatus issueView(Task task) {
     Optional<RegistryFile> file =
         task.status() == TaskStatus.SUCCESS ? files.byIssuanceTask(task.id()) : Optional.empty();
     return new IssueStatus(
@@ -70,7 +74,11 @@ public class RegistryController {
 
   @GetMapping("/ocr/{taskId}")
   OcrStatus ocrStatus(@PathVariable long nestId, @PathVariable UUID taskId, Authentication auth) {
-    Task task = issuance.task(Callers.userId(auth), nestId, taskId, RegistryTasks.OCR_KIND);
+    return ocrView(issuance.task(Callers.userId(auth), nestId, taskId, RegistryTasks.OCR_KIND));
+  }
+
+  /** The polling answer for a task row; the event stream sends the same. */
+  OcrStatus ocrView(Task task) {
     Optional<RegistryFile> file =
         task.status() == TaskStatus.SUCCESS ? files.byOcrTask(task.id()) : Optional.empty();
     return new OcrStatus(

@@ -1,0 +1,199 @@
+package dev.taskrow.sse;
+
+import dev.taskrow.core.SignalListener;
+import dev.taskrow.core.Signals;
+import dev.taskrow.core.TaskChange;
+import java.io.IOException;
+import java.time.Duration;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.http.MediaType;
+import org.springframework.web.servlet.mvc.method.annotation.SseEmitter;
+
+/**
+ * Server-sent events of one task's status, for any module that has a polling endpoint. The roles
+ * stay apart: a signal only says "task T changed"; the stream then reads the row (through the
+ * caller's {@link StateReader}, the same mapping as the polling endpoint) and sends it when it
+ * differs from what the client last got.
+ *
+ * <ul>
+ *   <li>The first event is the current state read from the database, also after a reconnect
+ *       (Last-Event-ID): a client never has to know what it missed.
+ *   <li>Event ids are the state's version (supplied by the reader): a duplicated, lost or reordered
+ *       signal causes at most one more read, never an older or a wrong state, because every event
+ *       is a fresh read and reads of one stream never overlap.
+ *   <li>Every {@code fallbackInterval} each open stream reads its row again, so lost signals (Redis
+ *       down) cost latency only.
+ *   <li>The stream completes after a final state, or after {@code timeout}.
+ *   <li>Reads and writes run on virtual threads, one stream at a time per client: a client that
+ *       stops reading blocks only its own stream.
+ * </ul>
+ */
+public final class TaskEventStreams implements AutoCloseable {
+  private static final Logger log = LoggerFactory.getLogger(TaskEventStreams.class);
+
+  /** What the client gets: the polling endpoint's body, a version for the event id, finality. */
+  public record State(Object body, String version, boolean isFinal) {
+    public State {
+      Objects.requireNonNull(body);
+      Objects.requireNonNull(version);
+    }
+  }
+
+  /** Reads the task's current state from the database. */
+  @FunctionalInterface
+  public interface StateReader {
+    State read() throws Exception;
+  }
+
+  private final Map<UUID, Set<Stream>> streams = new ConcurrentHashMap<>();
+  private final ExecutorService executor = Executors.newVirtualThreadPerTaskExecutor();
+  private final ScheduledExecutorService ticker =
+      Executors.newSingleThreadScheduledExecutor(
+          Thread.ofPlatform().daemon().name("taskrow-sse-fallback").factory());
+  private final AutoCloseable subscription;
+  private final Duration timeout;
+
+  public TaskEventStreams(Signals signals, Duration fallbackInterval, Duration timeout) {
+    this.timeout = timeout;
+    this.subscription =
+        signals.subscribe(
+            new SignalListener() {
+              @Override
+              public void onTaskChanged(TaskChange change) {
+                Set<Stream> open = streams.get(change.taskId());
+                if (open != null) {
+                  open.forEach(Stream::poke);
+                }
+              }
+            });
+    long every = fallbackInterval.toMillis();
+    ticker.scheduleWithFixedDelay(
+        () -> streams.values().forEach(set -> set.forEach(Stream::poke)),
+        every,
+        every,
+        TimeUnit.MILLISECONDS);
+  }
+
+  /** The number of open streams (metrics, tests). */
+  public int openStreams() {
+    return streams.values().stream().mapToInt(Set::size).sum();
+  }
+
+  /**
+   * Opens a stream. Check authentication and ownership before calling this, so that a refusal is an
+   * ordinary 401/403/404 answer rather than a stream.
+   */
+  public SseEmitter open(UUID taskId, StateReader reader) {
+    SseEmitter emitter = new SseEmitter(timeout.toMillis());
+    Stream stream = new Stream(taskId, reader, emitter);
+    // Registered before the first read: a change committed meanwhile still causes a read.
+    streams.computeIfAbsent(taskId, id -> ConcurrentHashMap.newKeySet()).add(stream);
+    emitter.onCompletion(stream::close);
+    emitter.onTimeout(stream::close);
+    emitter.onError(e -> stream.close());
+    stream.poke();
+    return emitter;
+  }
+
+  private final class Stream {
+    private final UUID taskId;
+    private final StateReader reader;
+    private final SseEmitter emitter;
+    private final AtomicBoolean dirty = new AtomicBoolean();
+    private final AtomicBoolean running = new AtomicBoolean();
+    private volatile boolean closed;
+    private String sentVersion;
+
+    Stream(UUID taskId, StateReader reader, SseEmitter emitter) {
+      this.taskId = taskId;
+      this.reader = reader;
+      this.emitter = emitter;
+    }
+
+    void poke() {
+      dirty.set(true);
+      if (!closed && running.compareAndSet(false, true)) {
+        executor.execute(this::drain);
+      }
+    }
+
+    /** Many pokes while one read runs cause one more read, not many. */
+    private void drain() {
+      try {
+        while (!closed && dirty.getAndSet(false)) {
+          step();
+        }
+      } finally {
+        running.set(false);
+      }
+      if (!closed && dirty.get() && running.compareAndSet(false, true)) {
+        executor.execute(this::drain);
+      }
+    }
+
+    private void step() {
+      State state;
+      try {
+        state = reader.read();
+      } catch (Exception e) {
+        log.debug("task {} could not be read for its stream: {}", taskId, e.toString());
+        if (sentVersion == null) {
+          fail(e);
+        }
+        return; // the next signal or tick tries again
+      }
+      try {
+        if (!state.version().equals(sentVersion)) {
+          emitter.send(
+              SseEmitter.event()
+                  .id(state.version())
+                  .name("status")
+                  .data(state.body(), MediaType.APPLICATION_JSON));
+          sentVersion = state.version();
+        }
+        if (state.isFinal()) {
+          close();
+          emitter.complete();
+        }
+      } catch (IOException | IllegalStateException e) {
+        // The client went away (or the emitter already completed): nothing to send to.
+        close();
+      }
+    }
+
+    private void fail(Exception e) {
+      close();
+      emitter.completeWithError(e);
+    }
+
+    void close() {
+      closed = true;
+      streams.computeIfPresent(
+          taskId,
+          (id, set) -> {
+            set.remove(this);
+            return set.isEmpty() ? null : set;
+          });
+    }
+  }
+
+  @Override
+  public void close() throws Exception {
+    ticker.shutdownNow();
+    subscription.close();
+    streams.values().forEach(set -> set.forEach(s -> s.emitter.complete()));
+    streams.clear();
+    executor.shutdownNow();
+  }
+}

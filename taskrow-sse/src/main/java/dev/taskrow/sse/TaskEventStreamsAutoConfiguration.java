@@ -1,0 +1,23 @@
+package dev.taskrow.sse;
+
+import dev.taskrow.core.Signals;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.annotation.Bean;
+
+/** One {@link TaskEventStreams} per web application, on the engine's signals. */
+@AutoConfiguration(afterName = "dev.taskrow.spring.TaskrowAutoConfiguration")
+@ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.SERVLET)
+@ConditionalOnBean(Signals.class)
+@EnableConfigurationProperties(TaskEventStreamsProperties.class)
+public class TaskEventStreamsAutoConfiguration {
+
+  @Bean(destroyMethod = "close")
+  @ConditionalOnMissingBean
+  TaskEventStreams taskEventStreams(Signals signals, TaskEventStreamsProperties properties) {
+    return new TaskEventStreams(signals, properties.fallbackInterval(), properties.timeout());
+  }
+}
