@@ -12,7 +12,7 @@ class CancelTest extends EngineTest {
 
   @Test
   void aPendingTaskIsCancelledAtOnce() throws Exception {
-    Taskrow taskrow = Taskrow.builder(dataSource).clock(clock).kind(kind("k").build()).build();
+    Taskrow taskrow = engine(kind("k").build());
     UUID id = taskrow.submit(NewTask.of("k"));
 
     assertThat(taskrow.cancel(id)).isEqualTo(CancelOutcome.CANCELLED);
@@ -26,7 +26,7 @@ class CancelTest extends EngineTest {
 
   @Test
   void aRunningTaskSeesTheRequestAndStops() throws Exception {
-    Taskrow taskrow = Taskrow.builder(dataSource).clock(clock).kind(kind("k").build()).build();
+    Taskrow taskrow = engine(kind("k").build());
     UUID id = taskrow.submit(NewTask.of("k"));
     CountDownLatch started = new CountDownLatch(1);
     start(
@@ -53,19 +53,13 @@ class CancelTest extends EngineTest {
 
   @Test
   void aTaskWaitingForItsRetryIsCancelledAtOnce() throws Exception {
-    Taskrow taskrow =
-        Taskrow.builder(dataSource).clock(clock).kind(kind("k").maxAttempts(3).build()).build();
+    Taskrow taskrow = engine(kind("k").maxAttempts(3).build());
     UUID id = taskrow.submit(NewTask.of("k"));
-    start(
-        taskrow
-            .worker()
-            .pollInterval(Duration.ofMillis(20))
-            .queue("default", 1)
-            .handler(
-                "k",
-                ctx -> {
-                  throw TaskFailure.retryable("TIMEOUT", "slow");
-                }));
+    runKind(
+        taskrow,
+        ctx -> {
+          throw TaskFailure.retryable("TIMEOUT", "slow");
+        });
     awaitTrue(() -> find(taskrow, id).isWaitingForRetry());
 
     assertThat(taskrow.cancel(id)).isEqualTo(CancelOutcome.CANCELLED);
@@ -74,8 +68,7 @@ class CancelTest extends EngineTest {
 
   @Test
   void aCancelRequestedDuringAnAttemptStopsTheRetry() throws Exception {
-    Taskrow taskrow =
-        Taskrow.builder(dataSource).clock(clock).kind(kind("k").maxAttempts(3).build()).build();
+    Taskrow taskrow = engine(kind("k").maxAttempts(3).build());
     UUID id = taskrow.submit(NewTask.of("k"));
     CountDownLatch started = new CountDownLatch(1);
     CountDownLatch cancelled = new CountDownLatch(1);

@@ -58,6 +58,21 @@ abstract class EngineTest {
     return worker;
   }
 
+  /** An engine on the test's settable clock with one kind. */
+  protected Taskrow engine(TaskKind kind) {
+    return Taskrow.builder(dataSource).clock(clock).kind(kind).build();
+  }
+
+  /** Starts a worker that runs kind "k" of the default queue, one task at a time. */
+  protected Worker runKind(Taskrow taskrow, TaskHandler handler) {
+    return start(
+        taskrow
+            .worker()
+            .pollInterval(Duration.ofMillis(20))
+            .queue("default", 1)
+            .handler("k", handler));
+  }
+
   protected static TaskKind.Builder kind(String name) {
     return TaskKind.named(name).retryPolicy(RetryPolicy.fixed(Duration.ofSeconds(10)));
   }

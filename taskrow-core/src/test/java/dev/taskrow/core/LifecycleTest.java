@@ -12,11 +12,7 @@ class LifecycleTest extends EngineTest {
 
   @Test
   void submittedTaskIsPendingWithItsFields() throws Exception {
-    Taskrow taskrow =
-        Taskrow.builder(dataSource)
-            .clock(clock)
-            .kind(kind("k").queue("q").maxAttempts(4).build())
-            .build();
+    Taskrow taskrow = engine(kind("k").queue("q").maxAttempts(4).build());
     UUID id = taskrow.submit(NewTask.of("k").subject("nest:1").payload("{\"a\": 1}").priority(7));
 
     Task task = find(taskrow, id);
@@ -36,7 +32,7 @@ class LifecycleTest extends EngineTest {
 
   @Test
   void successRecordsResultTimesAndClearsTheLease() throws Exception {
-    Taskrow taskrow = Taskrow.builder(dataSource).clock(clock).kind(kind("k").build()).build();
+    Taskrow taskrow = engine(kind("k").build());
     UUID id = taskrow.submit(NewTask.of("k"));
     start(
         taskrow
@@ -61,19 +57,13 @@ class LifecycleTest extends EngineTest {
 
   @Test
   void fatalFailureEndsFailedWithItsCodeAtOnce() throws Exception {
-    Taskrow taskrow =
-        Taskrow.builder(dataSource).clock(clock).kind(kind("k").maxAttempts(5).build()).build();
+    Taskrow taskrow = engine(kind("k").maxAttempts(5).build());
     UUID id = taskrow.submit(NewTask.of("k"));
-    start(
-        taskrow
-            .worker()
-            .pollInterval(Duration.ofMillis(20))
-            .queue("default", 1)
-            .handler(
-                "k",
-                ctx -> {
-                  throw TaskFailure.fatal("AUTOMATION_FAILED", "the bot could not log in");
-                }));
+    runKind(
+        taskrow,
+        ctx -> {
+          throw TaskFailure.fatal("AUTOMATION_FAILED", "the bot could not log in");
+        });
 
     awaitStatus(taskrow, id, TaskStatus.FAILED);
     Task task = find(taskrow, id);
@@ -86,19 +76,13 @@ class LifecycleTest extends EngineTest {
 
   @Test
   void unexpectedExceptionIsUnknownAndNotRetriedByDefault() throws Exception {
-    Taskrow taskrow =
-        Taskrow.builder(dataSource).clock(clock).kind(kind("k").maxAttempts(5).build()).build();
+    Taskrow taskrow = engine(kind("k").maxAttempts(5).build());
     UUID id = taskrow.submit(NewTask.of("k"));
-    start(
-        taskrow
-            .worker()
-            .pollInterval(Duration.ofMillis(20))
-            .queue("default", 1)
-            .handler(
-                "k",
-                ctx -> {
-                  throw new IllegalStateException("boom");
-                }));
+    runKind(
+        taskrow,
+        ctx -> {
+          throw new IllegalStateException("boom");
+        });
 
     awaitStatus(taskrow, id, TaskStatus.FAILED);
     Task task = find(taskrow, id);
@@ -119,16 +103,11 @@ class LifecycleTest extends EngineTest {
                     .build())
             .build();
     UUID id = taskrow.submit(NewTask.of("k"));
-    start(
-        taskrow
-            .worker()
-            .pollInterval(Duration.ofMillis(20))
-            .queue("default", 1)
-            .handler(
-                "k",
-                ctx -> {
-                  throw new IllegalStateException("boom");
-                }));
+    runKind(
+        taskrow,
+        ctx -> {
+          throw new IllegalStateException("boom");
+        });
 
     awaitTrue(() -> find(taskrow, id).isWaitingForRetry());
     Task task = find(taskrow, id);
@@ -138,18 +117,9 @@ class LifecycleTest extends EngineTest {
 
   @Test
   void nonTransactionalKindHasNoConnection() throws Exception {
-    Taskrow taskrow =
-        Taskrow.builder(dataSource)
-            .clock(clock)
-            .kind(kind("k").transactional(false).build())
-            .build();
+    Taskrow taskrow = engine(kind("k").transactional(false).build());
     UUID id = taskrow.submit(NewTask.of("k"));
-    start(
-        taskrow
-            .worker()
-            .pollInterval(Duration.ofMillis(20))
-            .queue("default", 1)
-            .handler("k", ctx -> ctx.connection()));
+    runKind(taskrow, ctx -> ctx.connection());
 
     awaitStatus(taskrow, id, TaskStatus.FAILED);
     assertThat(find(taskrow, id).errorMessage()).contains("not transactional");
@@ -157,7 +127,7 @@ class LifecycleTest extends EngineTest {
 
   @Test
   void delayedTaskWaitsForItsTimeAndPriorityOrdersTheQueue() throws Exception {
-    Taskrow taskrow = Taskrow.builder(dataSource).clock(clock).kind(kind("k").build()).build();
+    Taskrow taskrow = engine(kind("k").build());
     UUID later = taskrow.submit(NewTask.of("k").delay(Duration.ofMinutes(10)));
     UUID low = taskrow.submit(NewTask.of("k").priority(1));
     UUID high = taskrow.submit(NewTask.of("k").priority(9));
@@ -198,20 +168,15 @@ class LifecycleTest extends EngineTest {
 
   @Test
   void progressIsWrittenAndTheLastValueKept() throws Exception {
-    Taskrow taskrow = Taskrow.builder(dataSource).clock(clock).kind(kind("k").build()).build();
+    Taskrow taskrow = engine(kind("k").build());
     UUID id = taskrow.submit(NewTask.of("k"));
-    start(
-        taskrow
-            .worker()
-            .pollInterval(Duration.ofMillis(20))
-            .queue("default", 1)
-            .handler(
-                "k",
-                ctx -> {
-                  for (int i = 1; i <= 1000; i++) {
-                    ctx.progress(i, 1000);
-                  }
-                }));
+    runKind(
+        taskrow,
+        ctx -> {
+          for (int i = 1; i <= 1000; i++) {
+            ctx.progress(i, 1000);
+          }
+        });
 
     awaitStatus(taskrow, id, TaskStatus.SUCCESS);
     Task task = find(taskrow, id);
@@ -229,7 +194,7 @@ class LifecycleTest extends EngineTest {
 
   @Test
   void plainSubmitForASubjectWithAnActiveTaskIsAClearError() throws Exception {
-    Taskrow taskrow = Taskrow.builder(dataSource).clock(clock).kind(kind("k").build()).build();
+    Taskrow taskrow = engine(kind("k").build());
     taskrow.submit(NewTask.of("k").subject("nest:3"));
     org.assertj.core.api.Assertions.assertThatThrownBy(
             () -> taskrow.submit(NewTask.of("k").subject("nest:3")))
@@ -239,8 +204,7 @@ class LifecycleTest extends EngineTest {
 
   @Test
   void queriesBySubjectNewestFirstAndCounts() throws Exception {
-    Taskrow taskrow =
-        Taskrow.builder(dataSource).clock(clock).kind(kind("k").queue("q").build()).build();
+    Taskrow taskrow = engine(kind("k").queue("q").build());
     UUID first = taskrow.submit(NewTask.of("k").subject("nest:7"));
     assertThat(taskrow.cancel(first)).isEqualTo(CancelOutcome.CANCELLED);
     clock.advance(Duration.ofSeconds(1));

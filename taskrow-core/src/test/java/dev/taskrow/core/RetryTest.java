@@ -24,20 +24,15 @@ class RetryTest extends EngineTest {
     UUID id = taskrow.submit(NewTask.of("k"));
     AtomicInteger calls = new AtomicInteger();
     java.util.List<String> previousCodes = new java.util.concurrent.CopyOnWriteArrayList<>();
-    start(
-        taskrow
-            .worker()
-            .pollInterval(Duration.ofMillis(20))
-            .queue("default", 1)
-            .handler(
-                "k",
-                ctx -> {
-                  previousCodes.add(String.valueOf(ctx.lastErrorCode()));
-                  if (calls.incrementAndGet() < 3) {
-                    throw TaskFailure.retryable("NETWORK_ERROR", "connection reset");
-                  }
-                  writeEffect(ctx, "w");
-                }));
+    runKind(
+        taskrow,
+        ctx -> {
+          previousCodes.add(String.valueOf(ctx.lastErrorCode()));
+          if (calls.incrementAndGet() < 3) {
+            throw TaskFailure.retryable("NETWORK_ERROR", "connection reset");
+          }
+          writeEffect(ctx, "w");
+        });
 
     awaitTrue(() -> find(taskrow, id).isWaitingForRetry());
     Task waiting = find(taskrow, id);
@@ -105,16 +100,11 @@ class RetryTest extends EngineTest {
                     .build())
             .build();
     UUID id = taskrow.submit(NewTask.of("k"));
-    start(
-        taskrow
-            .worker()
-            .pollInterval(Duration.ofMillis(20))
-            .queue("default", 1)
-            .handler(
-                "k",
-                ctx -> {
-                  throw TaskFailure.retryable("MAINTENANCE", "the issuing site is in maintenance");
-                }));
+    runKind(
+        taskrow,
+        ctx -> {
+          throw TaskFailure.retryable("MAINTENANCE", "the issuing site is in maintenance");
+        });
 
     awaitTrue(() -> find(taskrow, id).isWaitingForRetry());
     clock.advance(Duration.ofSeconds(5));
@@ -138,16 +128,11 @@ class RetryTest extends EngineTest {
                     .build())
             .build();
     UUID id = taskrow.submit(NewTask.of("k"));
-    start(
-        taskrow
-            .worker()
-            .pollInterval(Duration.ofMillis(20))
-            .queue("default", 1)
-            .handler(
-                "k",
-                ctx -> {
-                  throw TaskFailure.retryable("DUPLICATE_PAYMENT", "already paid");
-                }));
+    runKind(
+        taskrow,
+        ctx -> {
+          throw TaskFailure.retryable("DUPLICATE_PAYMENT", "already paid");
+        });
 
     awaitStatus(taskrow, id, TaskStatus.FAILED);
     assertThat(find(taskrow, id).errorCode()).isEqualTo("DUPLICATE_PAYMENT");
@@ -167,16 +152,11 @@ class RetryTest extends EngineTest {
                     .build())
             .build();
     UUID id = taskrow.submit(NewTask.of("k"));
-    start(
-        taskrow
-            .worker()
-            .pollInterval(Duration.ofMillis(20))
-            .queue("default", 1)
-            .handler(
-                "k",
-                ctx -> {
-                  throw TaskFailure.fatal("RATE_LIMITED", "429");
-                }));
+    runKind(
+        taskrow,
+        ctx -> {
+          throw TaskFailure.fatal("RATE_LIMITED", "429");
+        });
 
     awaitTrue(() -> find(taskrow, id).isWaitingForRetry());
     assertThat(find(taskrow, id).lastErrorCode()).isEqualTo("RATE_LIMITED");
@@ -194,17 +174,11 @@ class RetryTest extends EngineTest {
                     .build())
             .build();
     UUID id = taskrow.submit(NewTask.of("k"));
-    start(
-        taskrow
-            .worker()
-            .pollInterval(Duration.ofMillis(20))
-            .queue("default", 1)
-            .handler(
-                "k",
-                ctx -> {
-                  throw TaskFailure.retryable("RATE_LIMITED", "429")
-                      .retryAfter(Duration.ofSeconds(120));
-                }));
+    runKind(
+        taskrow,
+        ctx -> {
+          throw TaskFailure.retryable("RATE_LIMITED", "429").retryAfter(Duration.ofSeconds(120));
+        });
 
     awaitTrue(() -> find(taskrow, id).isWaitingForRetry());
     assertThat(find(taskrow, id).nextRetryAt()).isEqualTo(clock.instant().plusSeconds(120));
