@@ -8,7 +8,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
-import java.util.UUID;
 import java.util.concurrent.CopyOnWriteArrayList;
 import javax.sql.DataSource;
 import org.postgresql.PGConnection;
@@ -91,25 +90,8 @@ public final class PostgresSignals implements Signals {
     }
   }
 
-  /** One line per change ("id status queue"), packed into as few payloads as fit. */
   static List<String> taskPayloads(Collection<TaskChange> changes) {
-    List<String> payloads = new ArrayList<>();
-    StringBuilder current = new StringBuilder();
-    for (TaskChange change : changes) {
-      String line = change.taskId() + " " + change.status() + " " + change.queue();
-      if (current.length() + line.length() + 1 > MAX_PAYLOAD) {
-        payloads.add(current.toString());
-        current.setLength(0);
-      }
-      if (!current.isEmpty()) {
-        current.append('\n');
-      }
-      current.append(line);
-    }
-    if (!current.isEmpty()) {
-      payloads.add(current.toString());
-    }
-    return payloads;
+    return TaskChangeCodec.encode(changes, MAX_PAYLOAD);
   }
 
   @Override
@@ -191,14 +173,7 @@ public final class PostgresSignals implements Signals {
         if (WORK_CHANNEL.equals(channel)) {
           listener.onQueueHasWork(payload);
         } else if (TASK_CHANNEL.equals(channel)) {
-          for (String line : payload.split("\n")) {
-            String[] parts = line.split(" ", 3);
-            if (parts.length == 3) {
-              listener.onTaskChanged(
-                  new TaskChange(
-                      UUID.fromString(parts[0]), parts[2], TaskStatus.valueOf(parts[1])));
-            }
-          }
+          TaskChangeCodec.decode(payload).forEach(listener::onTaskChanged);
         }
       } catch (RuntimeException e) {
         log.warn("signal listener failed on {}: {}", channel, e.toString());

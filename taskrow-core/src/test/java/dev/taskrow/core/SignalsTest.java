@@ -138,4 +138,14 @@ class SignalsTest extends EngineTest {
     assertThat(payloads).allSatisfy(p -> assertThat(p.length()).isLessThan(8000));
     assertThat(payloads.stream().mapToInt(p -> p.split("\n").length).sum()).isEqualTo(1000);
   }
+
+  @Test
+  void taskChangesSurviveTheWireAndGarbageIsSkipped() {
+    TaskChange change = new TaskChange(UUID.randomUUID(), "ocr", TaskStatus.PROCESSING);
+    List<String> payloads = TaskChangeCodec.encode(List.of(change, change), 8000);
+    assertThat(payloads).hasSize(1);
+    assertThat(TaskChangeCodec.decode(payloads.getFirst())).containsExactly(change, change);
+    assertThat(TaskChangeCodec.decode("nonsense\nnot-a-uuid SUCCESS q\n" + payloads.getFirst()))
+        .containsExactly(change, change);
+  }
 }
