@@ -1,0 +1,189 @@
+package dev.taskrow.dungji;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import dev.taskrow.redis.RedisSignals;
+import dev.taskrow.redis.testing.TestRedis;
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.context.ConfigurableApplicationContext;
+
+/**
+ * Two app instances on one PostgreSQL and one real Redis: A serves the API and streams but runs no
+ * worker, B runs the tasks. A client of A sees B's progress through Redis signals, and through
+ * periodic database reads while Redis is down.
+ */
+class TwoInstancesLiveStatusTest {
+  private static TestRedis redis;
+  private static ConfigurableApplicationContext a;
+  private static ConfigurableApplicationContext b;
+  private static int portA;
+
+  @BeforeAll
+  static void start() {
+    redis = TestRedis.start();
+    portA = freePort();
+    a = instance(portA, false);
+    b = instance(freePort(), true);
+  }
+
+  @AfterAll
+  static void stop() {
+    a.close();
+    b.close();
+    redis.close();
+  }
+
+  private static ConfigurableApplicationContext instance(int port, boolean worker) {
+    return new SpringApplicationBuilder(DungjiTestApplication.class)
+        .properties(
+            "server.port=" + port,
+            "taskrow.signals=redis",
+            "taskrow.redis.url=" + redis.url(),
+            "taskrow.redis.max-reconnect-delay=300ms",
+            "taskrow.worker.enabled=" + worker,
+            // Long, so that fast events prove a signal arrived; Redis-down streams still end.
+            "taskrow.sse.fallback-interval=1s",
+            "app.auth.jwt-secret=two-instances-share-this-secret-0123456789abcdef0123456789",
+            "app.embedded.data-dir=" + tempDir())
+        .run();
+  }
+
+  /** A user on instance A: signup, login, nests, issuance, as a client does. */
+  private static final class Client {
+    final Api api = new Api(portA);
+    final String token;
+
+    Client() {
+      String email = "u" + UUID.randomUUID().toString().substring(0, 12) + "@example.com";
+      String credentials = "{\"email\": \"" + email + "\", \"password\": \"correct horse 42\"}";
+      api.post("/auth/signup", null, credentials);
+      token = api.post("/auth/login", null, credentials).json().get("access_token").asString();
+    }
+
+    long nest(String name) {
+      String body = "{\"name\": \"" + name + "\", \"address\": \"서울특별시 마포구 월드컵북로 396\"}";
+      return api.post("/nests", token, body).json().get("id").asLong();
+    }
+
+    String issue(long nest) {
+      return api.post("/nests/" + nest + "/analysis/registry/issue", token, null)
+          .json()
+          .get("task_id")
+          .asString();
+    }
+
+    String events(long nest, String taskId) {
+      return "http://127.0.0.1:"
+          + portA
+          + "/nests/"
+          + nest
+          + "/analysis/registry/issue/"
+          + taskId
+          + "/events";
+    }
+  }
+
+  /** Streams from A to the end; the final event's delay after the row's finished_at, in us. */
+  private static long streamToTheEnd(Client client, long nest, String taskId) throws Exception {
+    Instant[] received = new Instant[1];
+    Sse.Result stream =
+        Sse.read(
+            client.events(nest, taskId),
+            client.token,
+            null,
+            Duration.ofSeconds(60),
+            e -> received[0] = Instant.now());
+    assertThat(stream.status()).isEqualTo(200);
+    assertThat(stream.ended()).isTrue();
+    Sse.Event last = stream.events().getLast();
+    assertThat(last.status()).isEqualTo("SUCCESS");
+    Instant finished = Instant.parse(last.data().get("finished_at").asString());
+    return Duration.between(finished, received[0]).toNanos() / 1000;
+  }
+
+  @Test
+  void aClientOfInstanceASeesTasksRunOnInstanceBAndTheDelayIsMeasured() throws Exception {
+    Client client = new Client();
+    int tasks = 200;
+    List<Long> delays = Collections.synchronizedList(new ArrayList<>());
+    try (ExecutorService clients = Executors.newFixedThreadPool(8)) {
+      List<Future<?>> done = new ArrayList<>();
+      for (int i = 0; i < tasks; i++) {
+        int n = i;
+        done.add(
+            clients.submit(
+                () -> {
+                  long nest = client.nest("n" + n);
+                  delays.add(streamToTheEnd(client, nest, client.issue(nest)));
+                  return null;
+                }));
+      }
+      for (Future<?> f : done) {
+        f.get();
+      }
+    }
+    List<Long> sorted = new ArrayList<>(delays);
+    Collections.sort(sorted);
+    long p50 = sorted.get(sorted.size() / 2);
+    long p99 = sorted.get((int) Math.ceil(sorted.size() * 0.99) - 1);
+    System.out.printf(
+        "LIVE-STATUS commit->SSE over Redis, %d tasks: p50 %.1f ms, p99 %.1f ms, max %.1f ms%n",
+        sorted.size(), p50 / 1000.0, p99 / 1000.0, sorted.getLast() / 1000.0);
+    // Well under the 1 s fallback read: the events came from Redis signals.
+    assertThat(p50).isLessThan(500_000);
+  }
+
+  @Test
+  void withRedisDownStreamsFallBackToDatabaseReadsAndGoLiveAgainWhenItReturns() throws Exception {
+    Client client = new Client();
+    redis.stop();
+    try {
+      await()
+          .atMost(Duration.ofSeconds(10))
+          .until(() -> !a.getBean(RedisSignals.class).isConnected());
+      long nest = client.nest("outage");
+      streamToTheEnd(client, nest, client.issue(nest)); // ends through the periodic reads
+    } finally {
+      redis.startAgain();
+    }
+    await()
+        .atMost(Duration.ofSeconds(15))
+        .until(
+            () ->
+                a.getBean(RedisSignals.class).isConnected()
+                    && b.getBean(RedisSignals.class).isConnected());
+    long nest = client.nest("back");
+    assertThat(streamToTheEnd(client, nest, client.issue(nest))).isLessThan(900_000);
+  }
+
+  private static String tempDir() {
+    try {
+      return java.nio.file.Files.createTempDirectory("two-instances").toString();
+    } catch (IOException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  private static int freePort() {
+    try (ServerSocket socket = new ServerSocket(0)) {
+      return socket.getLocalPort();
+    } catch (IOException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+}
