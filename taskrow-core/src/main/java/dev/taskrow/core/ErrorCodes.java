@@ -14,6 +14,12 @@ public final class ErrorCodes {
   /** The handler threw something that was not a {@link TaskFailure}: the safety net. */
   public static final String UNKNOWN = "UNKNOWN";
 
+  /**
+   * The database failed the attempt for a passing reason (connection lost, server restarting,
+   * serialization failure, deadlock): retried like any transient cause, attempts permitting.
+   */
+  public static final String TRANSIENT_DATABASE_ERROR = "TRANSIENT_DATABASE_ERROR";
+
   /** No handler for the task's kind is registered in the worker that claimed it. */
   public static final String NO_HANDLER = "NO_HANDLER";
 

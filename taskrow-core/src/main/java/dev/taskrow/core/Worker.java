@@ -159,10 +159,6 @@ public final class Worker implements AutoCloseable {
     return running.values();
   }
 
-  boolean isRunning(RunningTask task) {
-    return running.containsKey(task.taskId());
-  }
-
   List<RunningTask> claim(String queue, String[] kinds, Long[] leaseMillis, int limit)
       throws SQLException {
     List<TaskRepository.Claimed> claimed =
@@ -276,7 +272,7 @@ public final class Worker implements AutoCloseable {
   }
 
   private void recordFailure(RunningTask task, Throwable error) {
-    TaskFailure failure = error instanceof TaskFailure f ? f : null;
+    TaskFailure failure = error instanceof TaskFailure f ? f : transientDatabaseFailure(error);
     String code = failure != null ? failure.code() : ErrorCodes.UNKNOWN;
     String message = truncate(failure != null ? failure.getMessage() : error.toString());
     if (failure == null) {
@@ -309,6 +305,29 @@ public final class Worker implements AutoCloseable {
           task.taskId(),
           e.toString());
     }
+  }
+
+  /**
+   * A database error that says nothing about the task (the connection dropped, the server is
+   * restarting, a serialization failure or deadlock) must not end it for good as UNKNOWN.
+   */
+  private static TaskFailure transientDatabaseFailure(Throwable error) {
+    for (Throwable e = error; e != null; e = e.getCause()) {
+      if (e instanceof java.sql.SQLException sql && isTransient(sql.getSQLState())) {
+        return TaskFailure.retryable(ErrorCodes.TRANSIENT_DATABASE_ERROR, sql.toString(), error);
+      }
+    }
+    return null;
+  }
+
+  // SQLSTATE classes: 08 connection exception, 40 transaction rollback (serialization failure,
+  // deadlock), 53 insufficient resources, 57P operator intervention (admin shutdown, crash).
+  private static boolean isTransient(String sqlState) {
+    return sqlState != null
+        && (sqlState.startsWith("08")
+            || sqlState.startsWith("40")
+            || sqlState.startsWith("53")
+            || sqlState.startsWith("57P"));
   }
 
   private void scheduleRetry(RunningTask task, String code, String message, Duration delay)

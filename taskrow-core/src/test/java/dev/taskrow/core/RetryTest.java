@@ -189,4 +189,32 @@ class RetryTest extends EngineTest {
     assertThat(claimed).hasSize(1);
     return claimed.getFirst();
   }
+
+  @Test
+  void aTransientDatabaseErrorIsRetriedNotEndedAsUnknown() throws Exception {
+    Taskrow taskrow = engine(kind("k").maxAttempts(3).build());
+    UUID id = taskrow.submit(NewTask.of("k"));
+    runKind(
+        taskrow,
+        ctx -> {
+          throw new java.sql.SQLException("could not serialize access", "40001");
+        });
+
+    awaitTrue(() -> find(taskrow, id).isWaitingForRetry());
+    assertThat(find(taskrow, id).lastErrorCode()).isEqualTo(ErrorCodes.TRANSIENT_DATABASE_ERROR);
+  }
+
+  @Test
+  void aPermanentDatabaseErrorIsUnknown() throws Exception {
+    Taskrow taskrow = engine(kind("k").maxAttempts(3).build());
+    UUID id = taskrow.submit(NewTask.of("k"));
+    runKind(
+        taskrow,
+        ctx -> {
+          throw new java.sql.SQLException("relation does not exist", "42P01");
+        });
+
+    awaitStatus(taskrow, id, TaskStatus.FAILED);
+    assertThat(find(taskrow, id).errorCode()).isEqualTo(ErrorCodes.UNKNOWN);
+  }
 }
