@@ -3,7 +3,7 @@ package dev.taskrow.redis;
 import dev.taskrow.core.SignalListener;
 import dev.taskrow.core.Signals;
 import dev.taskrow.core.TaskChange;
-import dev.taskrow.core.TaskStatus;
+import dev.taskrow.core.TaskChangeCodec;
 import io.lettuce.core.ClientOptions;
 import io.lettuce.core.RedisClient;
 import io.lettuce.core.RedisConnectionStateListener;
@@ -15,10 +15,8 @@ import io.lettuce.core.resource.ClientResources;
 import io.lettuce.core.resource.Delay;
 import java.net.SocketAddress;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
-import java.util.UUID;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -192,25 +190,8 @@ public final class RedisSignals implements Signals {
     }
   }
 
-  /** One line per change ("id status queue"), packed into as few messages as fit. */
   static List<String> taskPayloads(Collection<TaskChange> changes) {
-    List<String> payloads = new ArrayList<>();
-    StringBuilder current = new StringBuilder();
-    for (TaskChange change : changes) {
-      String line = change.taskId() + " " + change.status() + " " + change.queue();
-      if (!current.isEmpty() && current.length() + line.length() + 1 > MAX_PAYLOAD) {
-        payloads.add(current.toString());
-        current.setLength(0);
-      }
-      if (!current.isEmpty()) {
-        current.append('\n');
-      }
-      current.append(line);
-    }
-    if (!current.isEmpty()) {
-      payloads.add(current.toString());
-    }
-    return payloads;
+    return TaskChangeCodec.encode(changes, MAX_PAYLOAD);
   }
 
   private void dispatch(String channel, String payload) {
@@ -219,14 +200,7 @@ public final class RedisSignals implements Signals {
         if (workChannel.equals(channel)) {
           listener.onQueueHasWork(payload);
         } else if (taskChannel.equals(channel)) {
-          for (String line : payload.split("\n")) {
-            String[] parts = line.split(" ", 3);
-            if (parts.length == 3) {
-              listener.onTaskChanged(
-                  new TaskChange(
-                      UUID.fromString(parts[0]), parts[2], TaskStatus.valueOf(parts[1])));
-            }
-          }
+          TaskChangeCodec.decode(payload).forEach(listener::onTaskChanged);
         }
       } catch (RuntimeException e) {
         log.warn("signal listener failed on {}: {}", channel, e.toString());
