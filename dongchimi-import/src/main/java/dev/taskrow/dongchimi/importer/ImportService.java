@@ -1,0 +1,112 @@
+package dev.taskrow.dongchimi.importer;
+
+import dev.taskrow.core.NewTask;
+import dev.taskrow.core.Task;
+import dev.taskrow.dongchimi.Catalog;
+import dev.taskrow.dongchimi.Problem;
+import dev.taskrow.spring.TaskrowTemplate;
+import dev.taskrow.storage.ObjectStorage;
+import java.io.ByteArrayInputStream;
+import java.sql.SQLException;
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+import org.springframework.http.HttpStatus;
+import org.springframework.transaction.support.TransactionTemplate;
+
+/** Accepts uploads (store the file, then the import row and its task in one transaction). */
+public class ImportService {
+  public static final String KIND = "dongchimi.import";
+  public static final String QUEUE = "import";
+
+  private final Catalog catalog;
+  private final ObjectStorage storage;
+  private final TaskrowTemplate taskrow;
+  private final ImportStore store;
+  private final TransactionTemplate tx;
+  private final ImportProperties properties;
+
+  public ImportService(
+      Catalog catalog,
+      ObjectStorage storage,
+      TaskrowTemplate taskrow,
+      ImportStore store,
+      TransactionTemplate tx,
+      ImportProperties properties) {
+    this.catalog = catalog;
+    this.storage = storage;
+    this.taskrow = taskrow;
+    this.store = store;
+    this.tx = tx;
+    this.properties = properties;
+  }
+
+  /** An import and its task: the import row exists iff the task does. */
+  public record Import(ImportStore.ImportRecord record, Task task) {}
+
+  public Import upload(long userId, long martId, String fileName, byte[] bytes) {
+    catalog.ownedMart(martId, userId);
+    if (bytes.length == 0) {
+      throw Problem.invalid("NOT_XLSX", "the file is empty");
+    }
+    if (bytes.length > properties.maxFileSize().toBytes()) {
+      throw new Problem(
+          HttpStatus.PAYLOAD_TOO_LARGE,
+          "FILE_TOO_LARGE",
+          "the file is larger than " + properties.maxFileSize().toMegabytes() + " MB");
+    }
+    try {
+      XlsxGuard.checkMagic(java.util.Arrays.copyOf(bytes, Math.min(8, bytes.length)));
+    } catch (InvalidFileException e) {
+      throw Problem.invalid(e.code(), e.getMessage());
+    }
+    UUID id = UUID.randomUUID();
+    String key = "dongchimi/imports/" + martId + "/" + id + ".xlsx";
+    storage.put(
+        key,
+        new ByteArrayInputStream(bytes),
+        bytes.length,
+        "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet");
+    UUID taskId =
+        tx.execute(
+            s -> {
+              UUID t =
+                  taskrow.submit(
+                      NewTask.of(KIND)
+                          .subject("mart:" + martId)
+                          .payload("{\"import\":\"" + id + "\"}"));
+              store.insert(t, martId, userId, name(fileName), key, bytes.length);
+              return t;
+            });
+    return find(userId, martId, taskId);
+  }
+
+  public Import find(long userId, long martId, UUID taskId) {
+    catalog.ownedMart(martId, userId);
+    ImportStore.ImportRecord record =
+        store.find(martId, taskId).orElseThrow(() -> Problem.notFound("import " + taskId));
+    return new Import(record, task(taskId));
+  }
+
+  public List<Import> list(long userId, long martId, int limit) {
+    catalog.ownedMart(martId, userId);
+    return store.ofMart(martId, limit).stream().map(r -> new Import(r, task(r.taskId()))).toList();
+  }
+
+  private Task task(UUID id) {
+    try {
+      Optional<Task> task = taskrow.engine().find(id);
+      return task.orElseThrow(() -> Problem.notFound("import " + id));
+    } catch (SQLException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  private static String name(String fileName) {
+    if (fileName == null || fileName.isBlank()) {
+      return "upload.xlsx";
+    }
+    String n = fileName.replaceAll("[\\p{Cntrl}/\\\\]", "_").strip();
+    return n.length() > 200 ? n.substring(0, 200) : n;
+  }
+}

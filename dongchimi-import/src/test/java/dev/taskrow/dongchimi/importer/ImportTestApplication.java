@@ -1,0 +1,184 @@
+package dev.taskrow.dongchimi.importer;
+
+import dev.taskrow.core.TaskEvent;
+import dev.taskrow.core.TaskListener;
+import dev.taskrow.core.testing.SettableClock;
+import dev.taskrow.core.testing.TestDatabase;
+import dev.taskrow.dongchimi.Category;
+import dev.taskrow.dongchimi.importer.ai.AiException;
+import dev.taskrow.dongchimi.importer.ai.ImageCandidate;
+import dev.taskrow.dongchimi.importer.ai.ImageCandidates;
+import dev.taskrow.dongchimi.importer.ai.ProductAi;
+import dev.taskrow.dongchimi.importer.local.Lexicon;
+import dev.taskrow.dongchimi.importer.local.LocalImageCatalog;
+import dev.taskrow.dongchimi.importer.local.LocalProductAi;
+import dev.taskrow.spring.TaskrowAutoConfiguration;
+import dev.taskrow.storage.ObjectNotFoundException;
+import dev.taskrow.storage.ObjectStorage;
+import dev.taskrow.storage.StoredObject;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.Stream;
+import javax.sql.DataSource;
+import org.springframework.boot.SpringBootConfiguration;
+import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
+import org.springframework.context.annotation.Bean;
+
+/** The import on the test JVM's PostgreSQL, a settable engine clock, memory storage, local AI. */
+@SpringBootConfiguration
+@EnableAutoConfiguration
+class ImportTestApplication {
+  static final Instant START = Instant.parse("2026-03-02T01:00:00Z");
+
+  @Bean
+  DataSource dataSource() {
+    return TestDatabase.dataSource();
+  }
+
+  @Bean(name = TaskrowAutoConfiguration.TASKROW_CLOCK)
+  SettableClock taskrowClock() {
+    return new SettableClock(START);
+  }
+
+  @Bean
+  MemoryStorage objectStorage() {
+    return new MemoryStorage();
+  }
+
+  @Bean
+  TestAi productAi() {
+    return new TestAi(new LocalProductAi(Lexicon.load()));
+  }
+
+  @Bean
+  TestImages imageCandidates() {
+    return new TestImages(new LocalImageCatalog(Lexicon.load(), "https://img.test/"));
+  }
+
+  @Bean
+  LeaseLost leaseLost() {
+    return new LeaseLost();
+  }
+
+  static class LeaseLost implements TaskListener {
+    final AtomicInteger count = new AtomicInteger();
+
+    @Override
+    public void onLeaseLost(TaskEvent event) {
+      count.incrementAndGet();
+    }
+  }
+
+  /** The local analyser, counting calls; it can be told to fail. */
+  static class TestAi implements ProductAi {
+    final ProductAi delegate;
+    final AtomicInteger calls = new AtomicInteger();
+    volatile boolean failing;
+
+    TestAi(ProductAi delegate) {
+      this.delegate = delegate;
+    }
+
+    @Override
+    public String modelVersion() {
+      return delegate.modelVersion();
+    }
+
+    @Override
+    public Category classify(String productName) throws AiException {
+      calls.incrementAndGet();
+      if (failing) {
+        throw new AiException(AiException.Kind.UNAVAILABLE, "503 from the test AI");
+      }
+      return delegate.classify(productName);
+    }
+
+    @Override
+    public Optional<String> matchImage(String productName, List<ImageCandidate> candidates)
+        throws AiException {
+      calls.incrementAndGet();
+      return delegate.matchImage(productName, candidates);
+    }
+  }
+
+  /** The local catalog; while {@code blocking}, a lookup waits for {@code gate}. */
+  static class TestImages implements ImageCandidates {
+    final ImageCandidates delegate;
+    volatile boolean blocking;
+    volatile CountDownLatch entered = new CountDownLatch(1);
+    volatile CountDownLatch gate = new CountDownLatch(0);
+
+    TestImages(ImageCandidates delegate) {
+      this.delegate = delegate;
+    }
+
+    @Override
+    public List<ImageCandidate> find(String productName) {
+      if (blocking) {
+        CountDownLatch g = gate;
+        entered.countDown();
+        try {
+          g.await();
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+        }
+      }
+      return delegate.find(productName);
+    }
+  }
+
+  static class MemoryStorage implements ObjectStorage {
+    final Map<String, byte[]> objects = new ConcurrentHashMap<>();
+
+    @Override
+    public void put(String key, InputStream data, long size, String contentType) {
+      try {
+        objects.put(key, data.readNBytes((int) size));
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+    }
+
+    @Override
+    public InputStream get(String key) {
+      byte[] bytes = objects.get(key);
+      if (bytes == null) {
+        throw new ObjectNotFoundException(key);
+      }
+      return new ByteArrayInputStream(bytes);
+    }
+
+    @Override
+    public void delete(String key) {
+      objects.remove(key);
+    }
+
+    @Override
+    public boolean exists(String key) {
+      return objects.containsKey(key);
+    }
+
+    @Override
+    public Stream<StoredObject> list(String prefix) {
+      return objects.entrySet().stream()
+          .filter(e -> e.getKey().startsWith(prefix))
+          .map(e -> new StoredObject(e.getKey(), e.getValue().length, Instant.EPOCH));
+    }
+
+    @Override
+    public URI signedUrl(String key, Duration ttl) {
+      return URI.create("https://storage.test/" + key);
+    }
+  }
+}
