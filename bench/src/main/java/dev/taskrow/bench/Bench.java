@@ -60,6 +60,11 @@ public final class Bench {
               options.completionBatch(),
               options.latencySamples(),
               options.ceilingDuration().toSeconds()));
+      if (options.workloads().contains("peers")) {
+        header.remove("settings");
+        new PeersBench(options, database, startedAt, header).run();
+        return;
+      }
       header.forEach((k, v) -> System.out.println(k + ": " + v));
 
       StatementProfiler profiler = new StatementProfiler(database.dataSource());

@@ -23,12 +23,16 @@ record Options(
     int submitBatch,
     int latencySamples,
     Duration ceilingDuration,
+    Duration steadyDuration,
+    int steadyRate,
+    int ioConcurrency,
+    int ioMillis,
     String jdbcUrl,
     String user,
     String password,
     String outDir) {
 
-  static final Set<String> ALL_WORKLOADS = Set.of("drain", "latency", "ceiling");
+  static final Set<String> ALL_WORKLOADS = Set.of("drain", "latency", "ceiling", "peers");
 
   private static final Set<String> KEYS =
       Set.of(
@@ -43,6 +47,10 @@ record Options(
           "submit-batch",
           "latency-samples",
           "ceiling-seconds",
+          "steady-seconds",
+          "steady-rate",
+          "io-concurrency",
+          "io-millis",
           "jdbc-url",
           "user",
           "password",
@@ -55,7 +63,8 @@ record Options(
         --tasks=100000              no-op tasks per drain run
         --transactional-tasks=N     tasks per transactional drain run (default tasks/5: one commit each)
         --runs=3                    repetitions; the table reports the median
-        --workloads=drain,latency,ceiling
+        --workloads=drain,latency,ceiling   or --workloads=peers: taskrow, db-scheduler and JobRunr
+                                    side by side (drain, steady, steady with an I/O handler) + ceiling
         --concurrency=1000          worker concurrency for the drain
         --batch=500                 tasks claimed per statement in the drain
         --completion-batch=1000     successes recorded per statement in the drain
@@ -63,6 +72,10 @@ record Options(
         --submit-batch=1000         tasks per submitAll transaction
         --latency-samples=500       submits per latency variant and run
         --ceiling-seconds=10        duration of each single-row UPDATE ceiling measurement
+        --steady-seconds=60         peers: duration of each steady workload
+        --steady-rate=1000          peers: submits per second in the steady workloads
+        --io-concurrency=200        peers: worker concurrency with the I/O handler
+        --io-millis=50              peers: how long the I/O handler waits
         --jdbc-url=... --user=... --password=...   an external server instead of the embedded one
         --out-dir=bench-results     where the Markdown report goes
       """;
@@ -105,6 +118,10 @@ record Options(
             intValue(values, "submit-batch", 1000),
             intValue(values, "latency-samples", 500),
             Duration.ofSeconds(intValue(values, "ceiling-seconds", 10)),
+            Duration.ofSeconds(intValue(values, "steady-seconds", 60)),
+            intValue(values, "steady-rate", 1000),
+            intValue(values, "io-concurrency", 200),
+            intValue(values, "io-millis", 50),
             values.get("jdbc-url"),
             values.getOrDefault("user", "postgres"),
             values.getOrDefault("password", ""),

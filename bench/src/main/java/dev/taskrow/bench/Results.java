@@ -20,6 +20,11 @@ final class Results {
         workload + "\u0000" + name, k -> new Figure(workload, name, unit, throughput));
   }
 
+  /** Every figure, in the order of measurement. */
+  java.util.Collection<Figure> figures() {
+    return figures.values();
+  }
+
   void note(String note) {
     notes.add(note);
   }
