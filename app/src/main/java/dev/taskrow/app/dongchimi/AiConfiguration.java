@@ -7,6 +7,7 @@ import dev.taskrow.dongchimi.importer.local.LocalImageCatalog;
 import dev.taskrow.dongchimi.importer.local.LocalProductAi;
 import dev.taskrow.embedded.EmbeddedDefault;
 import org.springframework.beans.factory.annotation.Value;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnExpression;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -35,7 +36,18 @@ public class AiConfiguration {
     @Bean
     EmbeddedDefault localAiDefault() {
       return EmbeddedDefault.inUse(
-          "ai: local deterministic analyser — not a real model; set app.ai.type=openai");
+          "ai: local deterministic analyser — a Korean lexicon, not a real model (the"
+              + " OpenAI-compatible adapter is not built yet)");
+    }
+  }
+
+  /** Any other value fails start-up: silently importing without analysis would surprise. */
+  @Configuration(proxyBeanMethods = false)
+  @ConditionalOnExpression("'${app.ai.type:local}' != 'local'")
+  static class Unsupported {
+    Unsupported(@Value("${app.ai.type}") String type) {
+      throw new IllegalStateException(
+          "app.ai.type=" + type + " is not available: the only analyser so far is 'local'");
     }
   }
 
