@@ -20,9 +20,9 @@ import org.jobrunr.utils.mapper.jackson3.Jackson3JsonMapper;
  * https://www.jobrunr.io/en/documentation/background-methods/background-job-server/): the SQL
  * storage provider on the same DataSource (JobRunr creates and migrates its own jobrunr_* tables),
  * Jackson 3 as its JSON mapper, job requests (JobRequest + JobRequestHandler: no lambda analysis),
- * bulk enqueue with {@code enqueue(Stream)}, a BackgroundJobServer polling every 5 s (the smallest
- * interval the open-source edition accepts; default 15 s) and its default worker count, or 200
- * workers for the I/O workload.
+ * bulk enqueue with {@code enqueue(Stream)}, a BackgroundJobServer polling every 5 s (its default
+ * is 15 s; JobRunr flags a poll interval too small for the master's duties) and its default worker
+ * count, or 200 workers for the I/O workload.
  */
 final class JobRunrPeer implements Peer {
   static final int POLL_SECONDS = 5;
@@ -70,7 +70,7 @@ final class JobRunrPeer implements Peer {
   @Override
   public String configuration(Mode mode) {
     return String.format(
-        "BackgroundJobServer poll interval %d s (minimum), %s, SQL storage provider, Jackson 3,"
+        "BackgroundJobServer poll interval %d s (default 15 s), %s, SQL storage provider, Jackson 3,"
             + " JobRequest handlers, enqueue(Stream) for bulk submits",
         POLL_SECONDS,
         mode.concurrency() > 0 ? "worker count " + mode.concurrency() : "default worker count");
