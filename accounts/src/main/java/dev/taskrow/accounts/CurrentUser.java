@@ -37,6 +37,29 @@ public record CurrentUser(long id, Set<Role> roles) {
     throw new InsufficientAuthenticationException("a bearer token is required");
   }
 
+  /**
+   * The caller of a request that may carry no bearer token (a browser's EventSource cannot send
+   * one): the bearer's user if there is one, otherwise the account id that {@code otherProof}
+   * vouches for (e.g. a verified stream token).
+   *
+   * @throws org.springframework.security.authentication.BadCredentialsException when neither proves
+   *     a caller (answered 401)
+   */
+  public static CurrentUser fromBearerOr(
+      Authentication authentication,
+      java.util.function.Supplier<java.util.Optional<Long>> otherProof) {
+    if (authentication instanceof JwtAuthenticationToken) {
+      return from(authentication);
+    }
+    return otherProof
+        .get()
+        .map(id -> new CurrentUser(id, EnumSet.noneOf(Role.class)))
+        .orElseThrow(
+            () ->
+                new org.springframework.security.authentication.BadCredentialsException(
+                    "a bearer token or a valid stream_token is needed"));
+  }
+
   /** The caller named by a verified token. */
   public static CurrentUser from(Jwt jwt) {
     long id;

@@ -20,27 +20,18 @@ import dev.taskrow.dungji.registry.RegistryTasks;
 import dev.taskrow.spring.TaskDefinition;
 import dev.taskrow.spring.TaskrowAutoConfiguration;
 import dev.taskrow.spring.TaskrowTemplate;
-import dev.taskrow.sse.StreamTokens;
-import dev.taskrow.sse.TaskEventStreamsProperties;
 import dev.taskrow.storage.ObjectStorage;
 import java.time.Clock;
 import java.time.Duration;
-import java.util.Base64;
 import javax.sql.DataSource;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Import;
 import org.springframework.jdbc.core.simple.JdbcClient;
-import org.springframework.security.oauth2.jose.jws.MacAlgorithm;
-import org.springframework.security.oauth2.jwt.JwsHeader;
-import org.springframework.security.oauth2.jwt.JwtClaimsSet;
-import org.springframework.security.oauth2.jwt.JwtEncoder;
-import org.springframework.security.oauth2.jwt.JwtEncoderParameters;
 import org.springframework.transaction.PlatformTransactionManager;
 import org.springframework.transaction.support.TransactionTemplate;
 
@@ -160,30 +151,6 @@ public class DungjiAutoConfiguration {
     @Bean
     PublicEndpoint dungjiRegistryEvents() {
       return PublicEndpoint.get("/nests/*/analysis/registry/*/*/events");
-    }
-
-    @Bean
-    @ConditionalOnMissingBean
-    StreamTokens streamTokens(
-        JwtEncoder encoder, ObjectProvider<Clock> clock, TaskEventStreamsProperties properties) {
-      return new StreamTokens(
-          streamTokenKey(encoder), clock.getIfAvailable(Clock::systemUTC), properties.tokenTtl());
-    }
-
-    /**
-     * A key only the holders of the JWT secret can compute: the HS256 signature of a fixed claim
-     * set (HMAC is deterministic), so every instance sharing the secret accepts every instance's
-     * stream tokens, and no stream token is ever a valid bearer token (it is not a JWT).
-     */
-    static byte[] streamTokenKey(JwtEncoder encoder) {
-      String jwt =
-          encoder
-              .encode(
-                  JwtEncoderParameters.from(
-                      JwsHeader.with(MacAlgorithm.HS256).build(),
-                      JwtClaimsSet.builder().claim("purpose", "taskrow-stream-token-key").build()))
-              .getTokenValue();
-      return Base64.getUrlDecoder().decode(jwt.substring(jwt.lastIndexOf('.') + 1));
     }
   }
 }

@@ -16,8 +16,10 @@ import java.util.concurrent.Semaphore;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Import;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.transaction.PlatformTransactionManager;
@@ -102,5 +104,17 @@ public class ImportAutoConfiguration {
   @Bean
   PublicEndpoint dongchimiImportTemplate() {
     return PublicEndpoint.get("/product-imports/template.xlsx");
+  }
+
+  /** Live progress over server-sent events, in web applications. */
+  @Configuration(proxyBeanMethods = false)
+  @ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.SERVLET)
+  @Import(ImportEventsController.class)
+  static class Streams {
+    /** Authenticated by the controller itself: a bearer token or a stream token. */
+    @Bean
+    PublicEndpoint dongchimiImportEvents() {
+      return PublicEndpoint.get("/marts/*/product-imports/*/events");
+    }
   }
 }

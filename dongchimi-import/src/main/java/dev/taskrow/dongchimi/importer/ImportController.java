@@ -104,7 +104,7 @@ class ImportController {
         .body(TemplateWorkbook.bytes());
   }
 
-  private static ImportView view(ImportService.Import i) {
+  static ImportView view(ImportService.Import i) {
     Task t = i.task();
     return new ImportView(
         t.id(),

@@ -34,6 +34,8 @@ import tools.jackson.databind.json.JsonMapper;
     webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
 class ImportApiTest {
   private static final JsonMapper JSON = JsonMapper.builder().build();
+  private static final java.net.http.HttpClient SSE_CLIENT =
+      java.net.http.HttpClient.newHttpClient();
 
   @LocalServerPort int port;
   @Autowired SettableClock clock;
@@ -300,6 +302,66 @@ class ImportApiTest {
     } finally {
       java.nio.file.Files.delete(file);
     }
+  }
+
+  @Test
+  @org.junit.jupiter.api.Timeout(90) // a stream that never ends must fail, not hang the build
+  void streamsTheImportAsServerSentEventsUntilItIsFinal() throws Exception {
+    UUID job = accepted(upload(mart, owner, Sheets.xlsx(messySheet())));
+    Answer token =
+        call(
+            HttpMethod.POST,
+            "/marts/" + mart + "/product-imports/" + job + "/events/token",
+            owner,
+            null);
+    assertThat(token.status()).isEqualTo(200);
+    String events = "/marts/" + mart + "/product-imports/" + job + "/events";
+
+    // An EventSource sends no header: the stream token alone opens the stream.
+    List<JsonNode> received =
+        sse(events + "?stream_token=" + token.body().get("token").asString(), null);
+    assertThat(received).isNotEmpty();
+    assertThat(received.getLast().get("status").asString()).isEqualTo("SUCCESS");
+    assertThat(received.getLast().get("summary").get("created").asInt()).isEqualTo(5);
+    assertThat(received.stream().map(e -> e.get("job_id").asString()).distinct())
+        .containsExactly(job.toString());
+
+    // A reconnect after the end gets the final state at once.
+    assertThat(sse(events, owner)).hasSize(1);
+    // No proof, a forged token, or another owner's bearer: refused before any event.
+    assertThat(sseStatus(events, null)).isEqualTo(401);
+    assertThat(sseStatus(events + "?stream_token=forged", null)).isEqualTo(401);
+    assertThat(sseStatus(events, signup("MART_OWNER"))).isEqualTo(403);
+  }
+
+  private List<JsonNode> sse(String path, String bearer) throws Exception {
+    java.net.http.HttpResponse<java.util.stream.Stream<String>> response = openSse(path, bearer);
+    assertThat(response.statusCode()).isEqualTo(200);
+    try (java.util.stream.Stream<String> lines = response.body()) {
+      return lines
+          .filter(line -> line.startsWith("data:"))
+          .map(line -> JSON.readTree(line.substring("data:".length()).strip()))
+          .toList();
+    }
+  }
+
+  private int sseStatus(String path, String bearer) throws Exception {
+    java.net.http.HttpResponse<java.util.stream.Stream<String>> response = openSse(path, bearer);
+    response.body().close();
+    return response.statusCode();
+  }
+
+  private java.net.http.HttpResponse<java.util.stream.Stream<String>> openSse(
+      String path, String bearer) throws Exception {
+    java.net.http.HttpRequest.Builder request =
+        java.net.http.HttpRequest.newBuilder(java.net.URI.create("http://localhost:" + port + path))
+            .header("Accept", "text/event-stream")
+            .timeout(Duration.ofSeconds(60));
+    if (bearer != null) {
+      request.header("Authorization", "Bearer " + bearer);
+    }
+    // Not closed per request: closing a client waits for the streamed body still being read.
+    return SSE_CLIENT.send(request.build(), java.net.http.HttpResponse.BodyHandlers.ofLines());
   }
 
   // --- helpers ------------------------------------------------------------------------------

@@ -1,5 +1,6 @@
 package dev.taskrow.dungji.registry;
 
+import dev.taskrow.accounts.CurrentUser;
 import dev.taskrow.core.Task;
 import dev.taskrow.dungji.Callers;
 import dev.taskrow.sse.StreamTokens;
@@ -7,9 +8,7 @@ import dev.taskrow.sse.TaskEventStreams;
 import java.util.Objects;
 import java.util.UUID;
 import org.springframework.http.MediaType;
-import org.springframework.security.authentication.BadCredentialsException;
 import org.springframework.security.core.Authentication;
-import org.springframework.security.oauth2.server.resource.authentication.JwtAuthenticationToken;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
@@ -97,14 +96,9 @@ public class RegistryEventsController {
   }
 
   private long caller(Authentication auth, String streamToken, String scope) {
-    if (auth instanceof JwtAuthenticationToken) {
-      return Callers.userId(auth);
-    }
-    return tokens
-        .verify(streamToken, scope)
-        .map(Long::parseLong)
-        .orElseThrow(
-            () -> new BadCredentialsException("a bearer token or a valid stream_token is needed"));
+    return CurrentUser.fromBearerOr(
+            auth, () -> tokens.verify(streamToken, scope).map(Long::parseLong))
+        .id();
   }
 
   private static String scope(String kind, long nestId, UUID taskId) {
