@@ -32,6 +32,17 @@ public final class PostgresSignals implements Signals {
 
   private final DataSource dataSource;
   private final CopyOnWriteArrayList<SignalListener> listeners = new CopyOnWriteArrayList<>();
+  // One thread sends announcements in order, off the committing thread; when the database is too
+  // slow to keep up, hints beyond the backlog are dropped (workers poll anyway).
+  private final java.util.concurrent.ThreadPoolExecutor publisher =
+      new java.util.concurrent.ThreadPoolExecutor(
+          1,
+          1,
+          0,
+          java.util.concurrent.TimeUnit.SECONDS,
+          new java.util.concurrent.ArrayBlockingQueue<>(10_000),
+          Thread.ofPlatform().daemon().name("taskrow-notify").factory(),
+          new java.util.concurrent.ThreadPoolExecutor.DiscardPolicy());
   private volatile boolean closed;
   private Thread listenerThread;
   private final java.util.concurrent.CountDownLatch firstListen =
@@ -51,12 +62,13 @@ public final class PostgresSignals implements Signals {
 
   @Override
   public void queueHasWork(String queue) {
-    publish(List.of(queue), List.of());
+    publisher.execute(() -> publish(List.of(queue), List.of()));
   }
 
   @Override
   public void tasksChanged(Collection<TaskChange> changes) {
-    publish(List.of(), changes);
+    List<TaskChange> copy = List.copyOf(changes);
+    publisher.execute(() -> publish(List.of(), copy));
   }
 
   private void publish(Collection<String> queues, Collection<TaskChange> changes) {
@@ -192,6 +204,7 @@ public final class PostgresSignals implements Signals {
   @Override
   public void close() {
     closed = true;
+    publisher.shutdown();
     Thread thread = listenerThread;
     if (thread != null) {
       try {

@@ -11,9 +11,11 @@ import java.util.Collection;
 public interface Signals extends AutoCloseable {
 
   /**
-   * Announces inside the transaction when the transport can (PostgreSQL NOTIFY is delivered on
-   * commit and dropped on rollback). Returns false when it cannot, and the caller announces after
-   * commit with {@link #queueHasWork} and {@link #tasksChanged}.
+   * Announces inside a transaction that cannot run after-commit actions ({@link Tx#of}), when the
+   * transport can (PostgreSQL NOTIFY is delivered on commit and dropped on rollback). Returns false
+   * when it cannot. Every other transaction announces after its commit with {@link #queueHasWork}
+   * and {@link #tasksChanged}: a NOTIFY inside a transaction holds PostgreSQL's global notify lock
+   * through the commit's WAL flush, which serialises every notifying commit under load.
    */
   default boolean announceInTransaction(
       Connection transaction, Collection<String> queues, Collection<TaskChange> changes)

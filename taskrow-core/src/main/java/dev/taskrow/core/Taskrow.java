@@ -270,8 +270,13 @@ public final class Taskrow {
         queues.add(taskKinds.get(i).queue());
       }
     }
-    if (!queues.isEmpty() && !signals.announceInTransaction(tx.connection(), queues, List.of())) {
+    if (queues.isEmpty()) {
+      return;
+    }
+    if (tx.runsAfterCommit()) {
       tx.afterCommit(() -> queues.forEach(signals::queueHasWork));
+    } else {
+      signals.announceInTransaction(tx.connection(), queues, List.of());
     }
   }
 
@@ -279,8 +284,10 @@ public final class Taskrow {
     if (!taskChangeSignals || changes.isEmpty()) {
       return;
     }
-    if (!signals.announceInTransaction(tx.connection(), List.of(), changes)) {
+    if (tx.runsAfterCommit()) {
       tx.afterCommit(() -> signals.tasksChanged(changes));
+    } else {
+      signals.announceInTransaction(tx.connection(), List.of(), changes);
     }
   }
 

@@ -13,10 +13,15 @@ public interface Tx {
   /** Runs {@code action} after a successful commit; never on rollback. */
   void afterCommit(Runnable action);
 
+  /** Whether {@link #afterCommit} actions really run; false for {@link #of(Connection)}. */
+  default boolean runsAfterCommit() {
+    return true;
+  }
+
   /**
-   * A transaction the engine cannot watch: after-commit actions are dropped. Signals that travel
-   * inside the transaction (PostgreSQL NOTIFY) still arrive; otherwise workers find the task at
-   * their next poll.
+   * A transaction the engine cannot watch: after-commit actions are dropped. Signals that can
+   * travel inside the transaction (PostgreSQL NOTIFY) are sent there instead; otherwise workers
+   * find the task at their next poll.
    */
   static Tx of(Connection connection) {
     return new Tx() {
@@ -27,6 +32,11 @@ public interface Tx {
 
       @Override
       public void afterCommit(Runnable action) {}
+
+      @Override
+      public boolean runsAfterCommit() {
+        return false;
+      }
     };
   }
 }

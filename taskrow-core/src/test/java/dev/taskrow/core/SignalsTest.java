@@ -148,4 +148,28 @@ class SignalsTest extends EngineTest {
     assertThat(TaskChangeCodec.decode("nonsense\nnot-a-uuid SUCCESS q\n" + payloads.getFirst()))
         .containsExactly(change, change);
   }
+
+  @Test
+  void aSubmitOnARawConnectionStillWakesThroughNotifyInItsTransaction() throws Exception {
+    try (PostgresSignals signals = new PostgresSignals(dataSource)) {
+      Taskrow taskrow =
+          Taskrow.builder(dataSource).signals(signals).kind(kind("k").build()).build();
+      CountDownLatch ran = new CountDownLatch(2);
+      start(
+          taskrow
+              .worker()
+              .pollInterval(LONG_POLL)
+              .queue("default", 1)
+              .handler("k", ctx -> ran.countDown()));
+      taskrow.submit(NewTask.of("k"));
+      awaitTrue(() -> ran.getCount() == 1);
+
+      try (java.sql.Connection c = dataSource.getConnection()) {
+        c.setAutoCommit(false);
+        taskrow.submit(Tx.of(c), NewTask.of("k"));
+        c.commit();
+      }
+      assertThat(ran.await(5, TimeUnit.SECONDS)).isTrue();
+    }
+  }
 }
