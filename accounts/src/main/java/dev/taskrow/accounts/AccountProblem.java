@@ -3,33 +3,15 @@ package dev.taskrow.accounts;
 import java.time.Duration;
 import org.springframework.http.HttpStatus;
 
-/** A refusal of the account API: an HTTP status and a machine-readable code. */
-class AccountProblem extends RuntimeException {
-  private final HttpStatus status;
-  private final String code;
-  private final Duration retryAfter;
+/** A refusal of the account API. */
+class AccountProblem extends ApiProblem {
 
   AccountProblem(HttpStatus status, String code, String detail) {
-    this(status, code, detail, null);
+    super(status, code, detail);
   }
 
   AccountProblem(HttpStatus status, String code, String detail, Duration retryAfter) {
-    super(detail);
-    this.status = status;
-    this.code = code;
-    this.retryAfter = retryAfter;
-  }
-
-  HttpStatus status() {
-    return status;
-  }
-
-  String code() {
-    return code;
-  }
-
-  Duration retryAfter() {
-    return retryAfter;
+    super(status, code, detail, retryAfter);
   }
 
   static AccountProblem invalid(String code, String detail) {

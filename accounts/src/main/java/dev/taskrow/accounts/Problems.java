@@ -3,7 +3,6 @@ package dev.taskrow.accounts;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
-import java.net.URI;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ProblemDetail;
@@ -85,19 +84,6 @@ final class Problems {
   /** The account controllers' refusals. */
   @RestControllerAdvice(assignableTypes = AuthController.class)
   static class Advice {
-    @ExceptionHandler(AccountProblem.class)
-    ResponseEntity<ProblemDetail> problem(AccountProblem problem, HttpServletRequest request) {
-      ProblemDetail body = ProblemDetail.forStatusAndDetail(problem.status(), problem.getMessage());
-      body.setInstance(URI.create(request.getRequestURI()));
-      body.setProperty("code", problem.code());
-      ResponseEntity.BodyBuilder response = ResponseEntity.status(problem.status());
-      if (problem.retryAfter() != null) {
-        long seconds = Math.max(1, (problem.retryAfter().toMillis() + 999) / 1000);
-        response.header(HttpHeaders.RETRY_AFTER, Long.toString(seconds));
-      }
-      return response.body(body);
-    }
-
     /**
      * Thrown by {@link CurrentUser#from} when no token was verified (should not happen: the filter
      * chain refuses first).

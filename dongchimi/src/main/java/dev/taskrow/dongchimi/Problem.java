@@ -1,24 +1,13 @@
 package dev.taskrow.dongchimi;
 
+import dev.taskrow.accounts.ApiProblem;
 import org.springframework.http.HttpStatus;
 
 /** A refusal of the 동치미 API: an HTTP status and a machine-readable code. */
-public class Problem extends RuntimeException {
-  private final HttpStatus status;
-  private final String code;
+public class Problem extends ApiProblem {
 
   public Problem(HttpStatus status, String code, String detail) {
-    super(detail);
-    this.status = status;
-    this.code = code;
-  }
-
-  public HttpStatus status() {
-    return status;
-  }
-
-  public String code() {
-    return code;
+    super(status, code, detail);
   }
 
   public static Problem invalid(String code, String detail) {

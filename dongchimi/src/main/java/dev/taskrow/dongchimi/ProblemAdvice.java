@@ -14,15 +14,13 @@ import org.springframework.web.bind.annotation.RestControllerAdvice;
 import org.springframework.web.method.annotation.MethodArgumentTypeMismatchException;
 import org.springframework.web.multipart.support.MissingServletRequestPartException;
 
-/** 동치미's errors as problem+json with a {@code code}; scoped to this module's controllers. */
+/**
+ * 동치미's malformed requests as problem+json with a {@code code}; scoped to this module's
+ * controllers. Its {@link Problem}s are answered by accounts' ApiProblemAdvice.
+ */
 @RestControllerAdvice(basePackageClasses = ProblemAdvice.class)
 @Order(Ordered.HIGHEST_PRECEDENCE)
 class ProblemAdvice {
-
-  @ExceptionHandler(Problem.class)
-  ResponseEntity<ProblemDetail> problem(Problem problem, HttpServletRequest request) {
-    return answer(problem.status(), problem.code(), problem.getMessage(), request);
-  }
 
   @ExceptionHandler({
     MethodArgumentTypeMismatchException.class,

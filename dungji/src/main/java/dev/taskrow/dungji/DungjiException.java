@@ -1,24 +1,13 @@
 package dev.taskrow.dungji;
 
+import dev.taskrow.accounts.ApiProblem;
 import org.springframework.http.HttpStatus;
 
 /** A client-visible error of the 둥지 API: an HTTP status and a machine-readable code. */
-public class DungjiException extends RuntimeException {
-  private final HttpStatus status;
-  private final String code;
+public class DungjiException extends ApiProblem {
 
   public DungjiException(HttpStatus status, String code, String message) {
-    super(message);
-    this.status = status;
-    this.code = code;
-  }
-
-  public HttpStatus status() {
-    return status;
-  }
-
-  public String code() {
-    return code;
+    super(status, code, message);
   }
 
   public static DungjiException nestNotFound(long nestId) {

@@ -7,14 +7,12 @@ import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.RestControllerAdvice;
 
-/** RFC 9457 problem+json for the 둥지 API, with a machine-readable {@code code}. */
+/**
+ * RFC 9457 problem+json for the 둥지 API's invalid arguments, with a machine-readable {@code code}.
+ * Its {@link DungjiException}s are answered by accounts' ApiProblemAdvice.
+ */
 @RestControllerAdvice(basePackages = "dev.taskrow.dungji")
 public class DungjiProblems {
-
-  @ExceptionHandler(DungjiException.class)
-  ResponseEntity<ProblemDetail> dungji(DungjiException e) {
-    return problem(e.status(), e.code(), e.getMessage());
-  }
 
   @ExceptionHandler(IllegalArgumentException.class)
   ResponseEntity<ProblemDetail> invalid(IllegalArgumentException e) {
