@@ -45,7 +45,7 @@ class DongchimiApiTest {
 
   @LocalServerPort int port;
   @Autowired SettableClock clock;
-  @Autowired DongchimiTestApplication.MemoryStorage storage;
+  @Autowired dev.taskrow.storage.testing.InMemoryObjectStorage storage;
   @Autowired Catalog catalog;
   @Autowired AccountProvisioning accounts;
   @Autowired JdbcClient jdbc;
@@ -597,7 +597,7 @@ class DongchimiApiTest {
     assertThat(pages.get(0).get("url").asString())
         .startsWith("https://storage.test/dongchimi/flyers/");
     long flyerId = created.body().get("id").asLong();
-    assertThat(storage.objects)
+    assertThat(storage.objects())
         .containsKeys(
             "dongchimi/flyers/" + flyerId + "/1.png", "dongchimi/flyers/" + flyerId + "/2.jpg");
     assertThat(created.body().get("ends_soon").asBoolean()).isTrue(); // ends in two days
@@ -630,7 +630,7 @@ class DongchimiApiTest {
     String owner = signup("MART_OWNER");
     long mart = createMart(owner, "업로드마트", originLat, originLng);
     String path = "/marts/" + mart + "/flyers";
-    int before = storage.objects.size();
+    int before = storage.objects().size();
     byte[] script = "<script>alert(1)</script>".getBytes();
     assertProblem(
         call(HttpMethod.POST, path, owner, flyerForm("전단", today(), today(), List.of(PNG, script))),
@@ -658,7 +658,7 @@ class DongchimiApiTest {
             flyerForm("전단", today(), today().minusDays(1), List.of())),
         400,
         "INVALID_DATES");
-    assertThat(storage.objects).hasSize(before);
+    assertThat(storage.objects()).hasSize(before);
     assertThat(get(path + "?active=false", owner).body()).isEmpty();
   }
 

@@ -13,23 +13,12 @@ import dev.taskrow.dongchimi.importer.local.Lexicon;
 import dev.taskrow.dongchimi.importer.local.LocalImageCatalog;
 import dev.taskrow.dongchimi.importer.local.LocalProductAi;
 import dev.taskrow.spring.TaskrowAutoConfiguration;
-import dev.taskrow.storage.ObjectNotFoundException;
-import dev.taskrow.storage.ObjectStorage;
-import dev.taskrow.storage.StoredObject;
-import java.io.ByteArrayInputStream;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
-import java.net.URI;
-import java.time.Duration;
+import dev.taskrow.storage.testing.InMemoryObjectStorage;
 import java.time.Instant;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.stream.Stream;
 import javax.sql.DataSource;
 import org.springframework.boot.SpringBootConfiguration;
 import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
@@ -52,8 +41,8 @@ class ImportTestApplication {
   }
 
   @Bean
-  MemoryStorage objectStorage() {
-    return new MemoryStorage();
+  InMemoryObjectStorage objectStorage() {
+    return new InMemoryObjectStorage();
   }
 
   @Bean
@@ -135,50 +124,6 @@ class ImportTestApplication {
         }
       }
       return delegate.find(productName);
-    }
-  }
-
-  static class MemoryStorage implements ObjectStorage {
-    final Map<String, byte[]> objects = new ConcurrentHashMap<>();
-
-    @Override
-    public void put(String key, InputStream data, long size, String contentType) {
-      try {
-        objects.put(key, data.readNBytes((int) size));
-      } catch (IOException e) {
-        throw new UncheckedIOException(e);
-      }
-    }
-
-    @Override
-    public InputStream get(String key) {
-      byte[] bytes = objects.get(key);
-      if (bytes == null) {
-        throw new ObjectNotFoundException(key);
-      }
-      return new ByteArrayInputStream(bytes);
-    }
-
-    @Override
-    public void delete(String key) {
-      objects.remove(key);
-    }
-
-    @Override
-    public boolean exists(String key) {
-      return objects.containsKey(key);
-    }
-
-    @Override
-    public Stream<StoredObject> list(String prefix) {
-      return objects.entrySet().stream()
-          .filter(e -> e.getKey().startsWith(prefix))
-          .map(e -> new StoredObject(e.getKey(), e.getValue().length, Instant.EPOCH));
-    }
-
-    @Override
-    public URI signedUrl(String key, Duration ttl) {
-      return URI.create("https://storage.test/" + key);
     }
   }
 }
