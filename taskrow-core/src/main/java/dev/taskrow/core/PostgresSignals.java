@@ -32,17 +32,12 @@ public final class PostgresSignals implements Signals {
 
   private final DataSource dataSource;
   private final CopyOnWriteArrayList<SignalListener> listeners = new CopyOnWriteArrayList<>();
-  // One thread sends announcements in order, off the committing thread; when the database is too
-  // slow to keep up, hints beyond the backlog are dropped (workers poll anyway).
-  private final java.util.concurrent.ThreadPoolExecutor publisher =
-      new java.util.concurrent.ThreadPoolExecutor(
-          1,
-          1,
-          0,
-          java.util.concurrent.TimeUnit.SECONDS,
-          new java.util.concurrent.ArrayBlockingQueue<>(10_000),
-          Thread.ofPlatform().daemon().name("taskrow-notify").factory(),
-          new java.util.concurrent.ThreadPoolExecutor.DiscardPolicy());
+  // Announcements wait here for the one sending thread, which sends everything pending in one
+  // round trip: at a thousand submits a second, one NOTIFY statement each would queue up behind
+  // the round trips. Beyond the bound, hints are dropped (workers poll anyway).
+  private final java.util.concurrent.BlockingQueue<Object> pending =
+      new java.util.concurrent.ArrayBlockingQueue<>(10_000);
+  private volatile Thread sender;
   private volatile boolean closed;
   private Thread listenerThread;
   private final java.util.concurrent.CountDownLatch firstListen =
@@ -62,16 +57,53 @@ public final class PostgresSignals implements Signals {
 
   @Override
   public void queueHasWork(String queue) {
-    publisher.execute(() -> publish(List.of(queue), List.of()));
+    announce(queue);
   }
 
   @Override
   public void tasksChanged(Collection<TaskChange> changes) {
-    List<TaskChange> copy = List.copyOf(changes);
-    publisher.execute(() -> publish(List.of(), copy));
+    announce(List.copyOf(changes));
   }
 
-  private void publish(Collection<String> queues, Collection<TaskChange> changes) {
+  private void announce(Object announcement) {
+    synchronized (this) {
+      if (sender == null && !closed) {
+        sender = Thread.ofPlatform().daemon().name("taskrow-notify").start(this::sendLoop);
+      }
+    }
+    pending.offer(announcement);
+  }
+
+  private void sendLoop() {
+    List<Object> batch = new ArrayList<>();
+    while (!closed) {
+      try {
+        Object first = pending.poll(500, java.util.concurrent.TimeUnit.MILLISECONDS);
+        if (first == null) {
+          continue;
+        }
+        batch.clear();
+        batch.add(first);
+        pending.drainTo(batch);
+        send(batch);
+      } catch (InterruptedException e) {
+        return;
+      }
+    }
+  }
+
+  /** Everything pending in one round trip: each queue once, the task changes packed. */
+  @SuppressWarnings("unchecked")
+  private void send(List<Object> batch) {
+    java.util.Set<String> queues = new java.util.LinkedHashSet<>();
+    List<TaskChange> changes = new ArrayList<>();
+    for (Object announcement : batch) {
+      if (announcement instanceof String queue) {
+        queues.add(queue);
+      } else {
+        changes.addAll((List<TaskChange>) announcement);
+      }
+    }
     try (Connection connection = dataSource.getConnection()) {
       notifyAll(connection, queues, changes);
     } catch (SQLException e) {
@@ -204,7 +236,10 @@ public final class PostgresSignals implements Signals {
   @Override
   public void close() {
     closed = true;
-    publisher.shutdown();
+    Thread current = sender;
+    if (current != null) {
+      current.interrupt();
+    }
     Thread thread = listenerThread;
     if (thread != null) {
       try {
