@@ -143,12 +143,8 @@ final class RegistryPdf {
     first.add("표시번호  접수  소재지번,건물명칭 및 번호  건물내역  등기원인 및 기타사항");
     first.add(
         "1  "
-            + builtYear
-            + "년"
-            + (1 + random.nextInt(12))
-            + "월"
-            + (1 + random.nextInt(28))
-            + "일  "
+            + date(random, builtYear)
+            + "  "
             + request.address()
             + "  철근콘크리트구조 (철근)콘크리트지붕 15층 공동주택");
     first.add("【 표 제 부 】 ( 전유부분의 건물의 표시 )");
@@ -167,12 +163,8 @@ final class RegistryPdf {
     String owner = owners[random.nextInt(owners.length)];
     first.add(
         "1  소유권보존  "
-            + year
-            + "년"
-            + (1 + random.nextInt(12))
-            + "월"
-            + (1 + random.nextInt(28))
-            + "일 제"
+            + date(random, year)
+            + " 제"
             + (1000 + random.nextInt(9000))
             + "호    소유자  "
             + owner);
@@ -183,12 +175,8 @@ final class RegistryPdf {
       first.add(
           (i + 2)
               + "  소유권이전  "
-              + year
-              + "년"
-              + (1 + random.nextInt(12))
-              + "월"
-              + (1 + random.nextInt(28))
-              + "일 제"
+              + date(random, year)
+              + " 제"
               + (1000 + random.nextInt(90000))
               + "호  "
               + year
@@ -205,12 +193,8 @@ final class RegistryPdf {
       first.add(
           (transfers + 2)
               + "  가압류  "
-              + year
-              + "년"
-              + (1 + random.nextInt(12))
-              + "월"
-              + (1 + random.nextInt(28))
-              + "일  서울중앙지방법원의 가압류결정  청구금액 금"
+              + date(random, year)
+              + "  서울중앙지방법원의 가압류결정  청구금액 금"
               + String.format("%,d", (1 + random.nextInt(9)) * 10_000_000L)
               + "원");
     }
@@ -223,12 +207,8 @@ final class RegistryPdf {
       second.add(
           (i + 1)
               + "  근저당권설정  "
-              + year
-              + "년"
-              + (1 + random.nextInt(12))
-              + "월"
-              + (1 + random.nextInt(28))
-              + "일  설정계약  채권최고액 금"
+              + date(random, year)
+              + "  설정계약  채권최고액 금"
               + String.format("%,d", (1 + random.nextInt(6)) * 120_000_000L)
               + "원");
       second.add("    채무자  " + owner + "  근저당권자  " + banks[random.nextInt(banks.length)]);
@@ -241,5 +221,10 @@ final class RegistryPdf {
     second.add("관할등기소 서울중앙지방법원 등기국");
     second.add("* 본 증명서는 열람용으로 법적인 효력이 없습니다.");
     return List.of(first, second);
+  }
+
+  /** "2019년3월14일": a random day of {@code year}, as the register writes dates. */
+  private static String date(Random random, int year) {
+    return year + "년" + (1 + random.nextInt(12)) + "월" + (1 + random.nextInt(28)) + "일";
   }
 }
