@@ -1,0 +1,97 @@
+package dev.taskrow.faults;
+
+import dev.taskrow.core.PostgresSignals;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentLinkedQueue;
+
+/**
+ * Three worker processes drain the tasks while, every few seconds, a random one is killed with
+ * SIGKILL and a fresh one started. Each kill's recovery is the time until every task the victim
+ * held is finished or claimed by another worker: its lease (5 s) plus a poll at most.
+ */
+final class KillWorkersScenario implements Scenario {
+  @Override
+  public String name() {
+    return "SIGKILL a random worker of three";
+  }
+
+  @Override
+  public ScenarioResult run(SuiteContext context) throws Exception {
+    SuiteContext.Settings settings = context.settings();
+    try (ScenarioDatabase db =
+            new ScenarioDatabase(
+                context.postgres().createDatabase("fault_kill"), PostgresSignals::new);
+        WorkerFleet fleet =
+            new WorkerFleet(
+                "kill",
+                context.logDir(),
+                List.of(
+                    "jdbc=" + db.jdbcUrl(), "signals=postgres", "concurrency=16", "sleep-ms=25"))) {
+      List<UUID> tasks = db.submit(settings.killTasks());
+      for (int i = 0; i < 3; i++) {
+        fleet.startOne();
+      }
+      Random random = new Random(42);
+      ConcurrentLinkedQueue<Duration> recoveries = new ConcurrentLinkedQueue<>();
+      List<Thread> watchers = new ArrayList<>();
+      int kills = 0;
+      Instant began = Instant.now();
+      while (db.activeCount() > 0 && Duration.between(began, Instant.now()).toMinutes() < 10) {
+        Thread.sleep(settings.killEvery());
+        if (db.activeCount() == 0) {
+          break;
+        }
+        List<WorkerProcess> running = fleet.running();
+        WorkerProcess victim = running.get(random.nextInt(running.size()));
+        List<UUID> held = db.heldBy(victim.id());
+        victim.kill();
+        Instant killedAt = Instant.now();
+        kills++;
+        fleet.forget(victim);
+        fleet.startOne();
+        if (!held.isEmpty()) {
+          watchers.add(
+              Thread.ofVirtual()
+                  .start(
+                      () -> {
+                        try {
+                          if (Await.until(
+                              Duration.ofMinutes(2),
+                              Duration.ofMillis(50),
+                              () -> db.stillHeldBy(held, victim.id()) == 0)) {
+                            recoveries.add(Duration.between(killedAt, Instant.now()));
+                          }
+                        } catch (InterruptedException e) {
+                          Thread.currentThread().interrupt();
+                        }
+                      }));
+        }
+      }
+      Await.until(Duration.ofMinutes(3), Duration.ofMillis(200), () -> db.activeCount() == 0);
+      for (Thread watcher : watchers) {
+        watcher.join();
+      }
+      Duration drained = Duration.between(began, Instant.now());
+      Duration longest = recoveries.stream().max(Duration::compareTo).orElse(Duration.ZERO);
+      ScenarioDatabase.Audit audit = db.audit(tasks);
+      return new ScenarioResult(
+          name(),
+          audit,
+          longest,
+          List.of(
+              kills + " kills, " + fleet.startedCount() + " processes in all",
+              "drained in "
+                  + drained.toSeconds()
+                  + " s; "
+                  + audit.retried()
+                  + " tasks ran more than once (their effects rolled back with the lost lease)",
+              "recovery after each kill (ms): "
+                  + recoveries.stream().map(d -> String.valueOf(d.toMillis())).toList()));
+    }
+  }
+}
