@@ -22,9 +22,7 @@ final class BlueGreenScenario implements Scenario {
 
   @Override
   public ScenarioResult run(SuiteContext context) throws Exception {
-    try (ScenarioDatabase db =
-            new ScenarioDatabase(
-                context.postgres().createDatabase("fault_bluegreen"), PostgresSignals::new);
+    try (ScenarioDatabase db = context.database("fault_bluegreen", PostgresSignals::new);
         WorkerFleet blueFleet = fleet("blue", db, context);
         WorkerFleet greenFleet = fleet("green", db, context)) {
       List<UUID> tasks = db.submit(3000);
@@ -42,7 +40,7 @@ final class BlueGreenScenario implements Scenario {
           Duration.ofMillis(20),
           () -> db.stillHeldByOtherThan(held, green.id()) == 0);
       Duration handover = Duration.between(blueGone, Instant.now());
-      Await.until(Duration.ofMinutes(3), Duration.ofMillis(200), () -> db.activeCount() == 0);
+      db.awaitDrained(Duration.ofMinutes(3));
       ScenarioDatabase.Audit audit = db.audit(tasks);
       return new ScenarioResult(
           name(),
@@ -66,9 +64,8 @@ final class BlueGreenScenario implements Scenario {
   }
 
   private static WorkerFleet fleet(String colour, ScenarioDatabase db, SuiteContext context) {
-    return new WorkerFleet(
+    return context.fleet(
         colour,
-        context.logDir(),
         List.of(
             "jdbc=" + db.jdbcUrl(),
             "signals=postgres",

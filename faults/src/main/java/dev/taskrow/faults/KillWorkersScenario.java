@@ -23,13 +23,10 @@ final class KillWorkersScenario implements Scenario {
   @Override
   public ScenarioResult run(SuiteContext context) throws Exception {
     SuiteContext.Settings settings = context.settings();
-    try (ScenarioDatabase db =
-            new ScenarioDatabase(
-                context.postgres().createDatabase("fault_kill"), PostgresSignals::new);
+    try (ScenarioDatabase db = context.database("fault_kill", PostgresSignals::new);
         WorkerFleet fleet =
-            new WorkerFleet(
+            context.fleet(
                 "kill",
-                context.logDir(),
                 List.of(
                     "jdbc=" + db.jdbcUrl(), "signals=postgres", "concurrency=16", "sleep-ms=25"))) {
       List<UUID> tasks = db.submit(settings.killTasks());
@@ -72,7 +69,7 @@ final class KillWorkersScenario implements Scenario {
                       }));
         }
       }
-      Await.until(Duration.ofMinutes(3), Duration.ofMillis(200), () -> db.activeCount() == 0);
+      db.awaitDrained(Duration.ofMinutes(3));
       for (Thread watcher : watchers) {
         watcher.join();
       }

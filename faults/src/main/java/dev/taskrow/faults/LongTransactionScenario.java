@@ -24,14 +24,10 @@ final class LongTransactionScenario implements Scenario {
   @Override
   public ScenarioResult run(SuiteContext context) throws Exception {
     SuiteContext.Settings settings = context.settings();
-    try (ScenarioDatabase db =
-            new ScenarioDatabase(
-                context.postgres().createDatabase("fault_longtx"), PostgresSignals::new);
+    try (ScenarioDatabase db = context.database("fault_longtx", PostgresSignals::new);
         WorkerFleet fleet =
-            new WorkerFleet(
-                "longtx",
-                context.logDir(),
-                List.of("jdbc=" + db.jdbcUrl(), "signals=postgres", "concurrency=8"))) {
+            context.fleet(
+                "longtx", List.of("jdbc=" + db.jdbcUrl(), "signals=postgres", "concurrency=8"))) {
       fleet.startOne();
       fleet.startOne();
       List<UUID> tasks;
@@ -58,7 +54,7 @@ final class LongTransactionScenario implements Scenario {
         submitter.close();
         tasks = submitter.submitted();
       }
-      Await.until(Duration.ofMinutes(2), Duration.ofMillis(200), () -> db.activeCount() == 0);
+      db.awaitDrained(Duration.ofMinutes(2));
       List<Double> baseline = db.startDelaysMillis(began.plus(Duration.ofSeconds(5)), opened);
       List<Double> held = db.startDelaysMillis(opened, closed);
       List<Double> lastMinute = db.startDelaysMillis(closed.minus(Duration.ofMinutes(1)), closed);

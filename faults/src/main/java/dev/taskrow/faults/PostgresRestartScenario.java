@@ -20,13 +20,10 @@ final class PostgresRestartScenario implements Scenario {
 
   @Override
   public ScenarioResult run(SuiteContext context) throws Exception {
-    try (ScenarioDatabase db =
-            new ScenarioDatabase(
-                context.postgres().createDatabase("fault_restart"), PostgresSignals::new);
+    try (ScenarioDatabase db = context.database("fault_restart", PostgresSignals::new);
         WorkerFleet fleet =
-            new WorkerFleet(
+            context.fleet(
                 "restart",
-                context.logDir(),
                 List.of(
                     "jdbc=" + db.jdbcUrl(), "signals=postgres", "concurrency=16", "sleep-ms=10"))) {
       List<UUID> tasks = db.submit(10_000);
@@ -38,7 +35,7 @@ final class PostgresRestartScenario implements Scenario {
       long before = countAfterRestart(db);
       Await.until(Duration.ofMinutes(2), Duration.ofMillis(20), () -> db.successCount() > before);
       Duration recovery = Duration.between(up, Instant.now());
-      Await.until(Duration.ofMinutes(3), Duration.ofMillis(200), () -> db.activeCount() == 0);
+      db.awaitDrained(Duration.ofMinutes(3));
       boolean workersAlive = fleet.running().stream().allMatch(WorkerProcess::isAlive);
       ScenarioDatabase.Audit audit = db.audit(tasks);
       return new ScenarioResult(

@@ -27,13 +27,10 @@ final class RedisOutageScenario implements Scenario {
     SuiteContext.Settings settings = context.settings();
     try (TestRedis redis = TestRedis.start();
         ScenarioDatabase db =
-            new ScenarioDatabase(
-                context.postgres().createDatabase("fault_redis"),
-                dataSource -> new RedisSignals(redis.url()));
+            context.database("fault_redis", dataSource -> new RedisSignals(redis.url()));
         WorkerFleet fleet =
-            new WorkerFleet(
+            context.fleet(
                 "redis",
-                context.logDir(),
                 List.of(
                     "jdbc=" + db.jdbcUrl(),
                     "signals=redis",
@@ -59,7 +56,7 @@ final class RedisOutageScenario implements Scenario {
         submitter.close();
         tasks = submitter.submitted();
       }
-      Await.until(Duration.ofMinutes(2), Duration.ofMillis(200), () -> db.activeCount() == 0);
+      db.awaitDrained(Duration.ofMinutes(2));
       // The first seconds of each phase belong to the transition, not the phase.
       Duration settle = Duration.ofSeconds(2);
       List<Double> before = db.startDelaysMillis(began.plus(settle), stopped);

@@ -11,6 +11,7 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -92,16 +93,24 @@ final class ScenarioDatabase implements AutoCloseable {
 
   /** How many of {@code ids} are still held by {@code workerId} (neither final nor re-claimed). */
   long stillHeldBy(List<UUID> ids, String workerId) throws SQLException {
+    return countActive(ids, "(locked_by is null or locked_by = ?)", workerId);
+  }
+
+  /** How many of {@code ids} are neither final nor owned by {@code newOwner}. */
+  long stillHeldByOtherThan(List<UUID> ids, String newOwner) throws SQLException {
+    return countActive(ids, "locked_by is distinct from ?", newOwner);
+  }
+
+  private long countActive(List<UUID> ids, String ownerCondition, String worker)
+      throws SQLException {
     try (Connection c = pool.getConnection();
         PreparedStatement s =
             c.prepareStatement(
-                """
-                select count(*) from taskrow_task
-                where id = any(?) and status in ('PENDING', 'PROCESSING')
-                  and (locked_by is null or locked_by = ?)
-                """)) {
+                "select count(*) from taskrow_task"
+                    + " where id = any(?) and status in ('PENDING', 'PROCESSING') and "
+                    + ownerCondition)) {
       s.setArray(1, c.createArrayOf("uuid", ids.toArray()));
-      s.setString(2, workerId);
+      s.setString(2, worker);
       try (ResultSet rs = s.executeQuery()) {
         rs.next();
         return rs.getLong(1);
@@ -109,23 +118,9 @@ final class ScenarioDatabase implements AutoCloseable {
     }
   }
 
-  /** How many of {@code ids} are neither final nor owned by {@code newOwner}. */
-  long stillHeldByOtherThan(List<UUID> ids, String newOwner) throws SQLException {
-    try (Connection c = pool.getConnection();
-        PreparedStatement s =
-            c.prepareStatement(
-                """
-                select count(*) from taskrow_task
-                where id = any(?) and status in ('PENDING', 'PROCESSING')
-                  and locked_by is distinct from ?
-                """)) {
-      s.setArray(1, c.createArrayOf("uuid", ids.toArray()));
-      s.setString(2, newOwner);
-      try (ResultSet rs = s.executeQuery()) {
-        rs.next();
-        return rs.getLong(1);
-      }
-    }
+  /** Waits until no task is active; the audit then counts what did not finish as stuck. */
+  void awaitDrained(Duration timeout) throws InterruptedException {
+    Await.until(timeout, Duration.ofMillis(200), () -> activeCount() == 0);
   }
 
   /** Submit-to-start delays in milliseconds of the tasks created in [from, to), in order. */
