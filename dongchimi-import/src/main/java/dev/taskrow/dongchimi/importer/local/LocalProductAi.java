@@ -13,7 +13,7 @@ import java.util.Optional;
  * image matching picks the candidate whose title is the longest part of the product's name.
  */
 public class LocalProductAi implements ProductAi {
-  public static final String MODEL_VERSION = "local-lexicon-1";
+  public static final String MODEL_VERSION = "local-lexicon-2";
   private final Lexicon lexicon;
 
   public LocalProductAi(Lexicon lexicon) {

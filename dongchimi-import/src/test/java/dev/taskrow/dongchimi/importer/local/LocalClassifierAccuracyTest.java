@@ -24,14 +24,16 @@ import org.junit.jupiter.api.Test;
 class LocalClassifierAccuracyTest {
   private final LocalProductAi ai = new LocalProductAi(Lexicon.load());
 
+  /** Measured 260/260 (it was 85.8 % before the lexicon was tuned on this set's errors). */
   @Test
   void devSet() throws IOException {
-    assertThat(measure("labelled/dev.csv")).isGreaterThanOrEqualTo(0.84);
+    assertThat(measure("labelled/dev.csv")).isGreaterThanOrEqualTo(0.98);
   }
 
+  /** Measured 201/265 = 75.8 % (68.3 % before); never tuned on, so the honest figure. */
   @Test
   void holdOutSet() throws IOException {
-    assertThat(measure("labelled/holdout.csv")).isGreaterThanOrEqualTo(0.66);
+    assertThat(measure("labelled/holdout.csv")).isGreaterThanOrEqualTo(0.74);
   }
 
   @Test
