@@ -16,6 +16,7 @@ final class RunningTask implements TaskContext {
   private final TaskKind kind;
   private final Taskrow engine;
   private final Instant claimedAt;
+  private final Instant queuedSince;
   private volatile Tx tx;
   private volatile String result;
   private volatile boolean cancelRequested;
@@ -25,11 +26,12 @@ final class RunningTask implements TaskContext {
   private volatile java.util.concurrent.Semaphore heldPermit;
   private long lastProgressWrite;
 
-  RunningTask(Task task, TaskKind kind, Taskrow engine, Instant claimedAt) {
+  RunningTask(Task task, TaskKind kind, Taskrow engine, Instant claimedAt, Instant queuedSince) {
     this.task = task;
     this.kind = kind;
     this.engine = engine;
     this.claimedAt = claimedAt;
+    this.queuedSince = queuedSince;
     this.cancelRequested = task.cancelRequested();
   }
 
@@ -43,6 +45,11 @@ final class RunningTask implements TaskContext {
 
   Instant claimedAt() {
     return claimedAt;
+  }
+
+  /** When the row became due before this claim: its place in the queue, kept on a hand-back. */
+  Instant queuedSince() {
+    return queuedSince;
   }
 
   TaskEvent event() {

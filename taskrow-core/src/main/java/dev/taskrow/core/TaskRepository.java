@@ -190,15 +190,18 @@ final class TaskRepository {
           """);
 
   // Graceful shutdown: hand the task back at once without consuming an attempt. The new token
-  // fences off the handler if it still finishes after the release.
+  // fences off the handler if it still finishes after the release. The row goes back to the
+  // place in the queue it was claimed from (its due time before the claim), not behind the
+  // backlog that arrived while it ran: a deployment must not make a user wait for the whole queue.
   private static final Sql RELEASE =
       Sql.of(
           """
           update taskrow_task t
           set attempt_count = greatest(t.attempt_count - 1, 0),
               fence_token = t.fence_token + 1,
-              locked_by = null, locked_until = null, due_at = :now
-          from unnest(cast(:ids as uuid[]), cast(:tokens as bigint[])) as d(id, token)
+              locked_by = null, locked_until = null, due_at = least(d.queued_since, :now)
+          from unnest(cast(:ids as uuid[]), cast(:tokens as bigint[]),
+                      cast(cast(:queued_since as text[]) as timestamptz[])) as d(id, token, queued_since)
           where t.id = d.id and t.fence_token = d.token and t.status = 'PROCESSING'
           returning t.id
           """);
@@ -519,13 +522,15 @@ final class TaskRepository {
     return owned;
   }
 
-  List<UUID> release(Connection c, Object[] ids, Object[] tokens) throws SQLException {
+  List<UUID> release(Connection c, Object[] ids, Object[] tokens, Object[] queuedSince)
+      throws SQLException {
     return queryIds(
         c,
         RELEASE,
         Sql.params()
             .with("ids", new SqlArray("uuid", ids))
-            .with("tokens", new SqlArray("int8", tokens)));
+            .with("tokens", new SqlArray("int8", tokens))
+            .with("queued_since", new SqlArray("text", queuedSince)));
   }
 
   boolean progress(Connection c, UUID id, long token, long done, long total) throws SQLException {

@@ -175,8 +175,10 @@ public final class Worker implements AutoCloseable {
             });
     List<RunningTask> tasks = new ArrayList<>(claimed.size());
     for (TaskRepository.Claimed row : claimed) {
+      Instant queuedSince = row.previousDueAt() == null ? row.claimedAt() : row.previousDueAt();
       RunningTask task =
-          new RunningTask(row.task(), engine.kind(row.task().kind()), engine, row.claimedAt());
+          new RunningTask(
+              row.task(), engine.kind(row.task().kind()), engine, row.claimedAt(), queuedSince);
       running.put(task.taskId(), task);
       tasks.add(task);
       Duration waited =
@@ -529,12 +531,14 @@ public final class Worker implements AutoCloseable {
   private void releaseLeases(List<RunningTask> unfinished) {
     Object[] ids = unfinished.stream().map(RunningTask::taskId).toArray();
     Object[] tokens = unfinished.stream().map(RunningTask::fenceToken).toArray();
+    // ISO-8601 text with its offset: read the same whatever the session's time zone.
+    Object[] queuedSince = unfinished.stream().map(t -> t.queuedSince().toString()).toArray();
     try {
       rowWrites.lock();
       try {
         engine.inEngineTransaction(
             tx -> {
-              engine.repository().release(tx.connection(), ids, tokens);
+              engine.repository().release(tx.connection(), ids, tokens, queuedSince);
               engine.announceWork(
                   tx,
                   unfinished.stream().map(RunningTask::taskKind).toList(),

@@ -3,6 +3,7 @@ package dev.taskrow.core;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
@@ -67,6 +68,42 @@ class ShutdownTest extends EngineTest {
     }
     assertThat(count("select count(*) from test_effect where worker = 'blue'")).isZero();
     assertThat(count("select count(*) from test_effect where worker = 'green'")).isEqualTo(4);
+  }
+
+  @Test
+  void handedBackTasksKeepTheirPlaceInTheQueue() throws Exception {
+    Taskrow taskrow =
+        Taskrow.builder(dataSource)
+            .clock(clock)
+            .kind(kind("k").lease(Duration.ofMinutes(5)).build())
+            .build();
+    UUID early = taskrow.submit(NewTask.of("k"));
+    Instant earlyDue = find(taskrow, early).dueAt();
+    CountDownLatch started = new CountDownLatch(1);
+    CountDownLatch never = new CountDownLatch(1);
+    Worker blue =
+        taskrow
+            .worker()
+            .pollInterval(Duration.ofMillis(20))
+            .queue("default", 1)
+            .handler(
+                "k",
+                ctx -> {
+                  started.countDown();
+                  never.await();
+                })
+            .start();
+    assertThat(started.await(20, TimeUnit.SECONDS)).isTrue();
+    // While it runs, a backlog arrives behind it.
+    clock.advance(Duration.ofMinutes(1));
+    UUID later = taskrow.submit(NewTask.of("k"));
+    clock.advance(Duration.ofMinutes(1));
+
+    blue.shutdown(Duration.ofMillis(100));
+
+    Task handedBack = find(taskrow, early);
+    assertThat(handedBack.lockedBy()).isNull();
+    assertThat(handedBack.dueAt()).isEqualTo(earlyDue).isBefore(find(taskrow, later).dueAt());
   }
 
   @Test
