@@ -18,7 +18,7 @@ import java.util.Map;
  *
  * <pre>
  * faults/run.sh [--scenarios=kill,bluegreen,redis,restart,longtx] [--kill-tasks=20000]
- *               [--kill-every=3s] [--redis-outage=30s] [--baseline=60s] [--hold=120s]
+ *               [--kill-rate=400] [--kill-every=3s] [--redis-outage=30s] [--baseline=60s] [--hold=120s]
  *               [--rate=200] [--work-dir=faults/target/run]
  * </pre>
  */
@@ -42,13 +42,14 @@ public final class FaultSuite {
           "faults/run.sh [--scenarios="
               + String.join(",", SCENARIOS.keySet())
               + "]"
-              + " [--kill-tasks=20000] [--kill-every=3s] [--redis-outage=30s]"
+              + " [--kill-tasks=20000] [--kill-rate=400] [--kill-every=3s] [--redis-outage=30s]"
               + " [--baseline=60s] [--hold=120s] [--rate=200] [--work-dir=faults/target/run]");
       return;
     }
     SuiteContext.Settings settings =
         new SuiteContext.Settings(
             Integer.parseInt(options.getOrDefault("kill-tasks", "20000")),
+            Integer.parseInt(options.getOrDefault("kill-rate", "400")),
             duration(options.getOrDefault("kill-every", "3s")),
             duration(options.getOrDefault("redis-outage", "30s")),
             duration(options.getOrDefault("hold", "120s")),

@@ -4,6 +4,7 @@ import dev.taskrow.core.PostgresSignals;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 import java.util.Random;
 import java.util.UUID;
@@ -29,26 +30,40 @@ final class KillWorkersScenario implements Scenario {
                 "kill",
                 List.of(
                     "jdbc=" + db.jdbcUrl(), "signals=postgres", "concurrency=16", "sleep-ms=25"))) {
-      List<UUID> tasks = db.submit(settings.killTasks());
       for (int i = 0; i < 3; i++) {
         fleet.startOne();
       }
+      // Tasks arrive as traffic does, faster than two workers alone could take them.
+      SteadySubmitter traffic =
+          new SteadySubmitter(db, settings.killRate(), 20, settings.killTasks());
       Random random = new Random(42);
       ConcurrentLinkedQueue<Duration> recoveries = new ConcurrentLinkedQueue<>();
+      List<Duration> leasesLeft = new ArrayList<>();
       List<Thread> watchers = new ArrayList<>();
       int kills = 0;
       Instant began = Instant.now();
-      while (db.activeCount() > 0 && Duration.between(began, Instant.now()).toMinutes() < 10) {
-        Thread.sleep(settings.killEvery());
-        if (db.activeCount() == 0) {
+      Instant lastKill = began;
+      while ((traffic.isRunning() || db.activeCount() > 0)
+          && Duration.between(began, Instant.now()).toMinutes() < 10) {
+        // Starting the replacement JVM takes seconds too: the cadence counts from the last kill.
+        Duration sinceLastKill = Duration.between(lastKill, Instant.now());
+        if (sinceLastKill.compareTo(settings.killEvery()) < 0) {
+          Thread.sleep(settings.killEvery().minus(sinceLastKill));
+        }
+        if (!traffic.isRunning() && db.activeCount() == 0) {
           break;
         }
         List<WorkerProcess> running = fleet.running();
         WorkerProcess victim = running.get(random.nextInt(running.size()));
         List<UUID> held = db.heldBy(victim.id());
+        Instant leaseEnd = db.latestLeaseEnd(held);
         victim.kill();
         Instant killedAt = Instant.now();
+        lastKill = killedAt;
         kills++;
+        if (leaseEnd != null) {
+          leasesLeft.add(Duration.between(killedAt, leaseEnd));
+        }
         fleet.forget(victim);
         fleet.startOne();
         if (!held.isEmpty()) {
@@ -69,6 +84,8 @@ final class KillWorkersScenario implements Scenario {
                       }));
         }
       }
+      traffic.close();
+      List<UUID> tasks = traffic.submitted();
       db.awaitDrained(Duration.ofMinutes(3));
       for (Thread watcher : watchers) {
         watcher.join();
@@ -87,8 +104,15 @@ final class KillWorkersScenario implements Scenario {
                   + " s; "
                   + audit.retried()
                   + " tasks ran more than once (their effects rolled back with the lost lease)",
-              "recovery after each kill (ms): "
-                  + recoveries.stream().map(d -> String.valueOf(d.toMillis())).toList()));
+              "victim's leases ended (ms after each kill): " + millis(leasesLeft),
+              "all its tasks finished or claimed again (ms after each kill): " + millis(recoveries),
+              "submitted at "
+                  + settings.killRate()
+                  + "/s; a rescued task is due at its lease end"));
     }
+  }
+
+  private static List<Long> millis(Collection<Duration> durations) {
+    return durations.stream().map(Duration::toMillis).toList();
   }
 }

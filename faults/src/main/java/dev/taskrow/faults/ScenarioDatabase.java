@@ -12,6 +12,9 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -91,6 +94,20 @@ final class ScenarioDatabase implements AutoCloseable {
     return ids;
   }
 
+  /** The latest lease end among {@code ids}, or null when none is leased. */
+  Instant latestLeaseEnd(List<UUID> ids) throws SQLException {
+    try (Connection c = pool.getConnection();
+        PreparedStatement s =
+            c.prepareStatement("select max(locked_until) from taskrow_task where id = any(?)")) {
+      s.setArray(1, c.createArrayOf("uuid", ids.toArray()));
+      try (ResultSet rs = s.executeQuery()) {
+        rs.next();
+        OffsetDateTime end = rs.getObject(1, OffsetDateTime.class);
+        return end == null ? null : end.toInstant();
+      }
+    }
+  }
+
   /** How many of {@code ids} are still held by {@code workerId} (neither final nor re-claimed). */
   long stillHeldBy(List<UUID> ids, String workerId) throws SQLException {
     return countActive(ids, "(locked_by is null or locked_by = ?)", workerId);
@@ -124,7 +141,7 @@ final class ScenarioDatabase implements AutoCloseable {
   }
 
   /** Submit-to-start delays in milliseconds of the tasks created in [from, to), in order. */
-  List<Double> startDelaysMillis(java.time.Instant from, java.time.Instant to) throws SQLException {
+  List<Double> startDelaysMillis(Instant from, Instant to) throws SQLException {
     List<Double> delays = new ArrayList<>();
     try (Connection c = pool.getConnection();
         PreparedStatement s =
@@ -134,8 +151,8 @@ final class ScenarioDatabase implements AutoCloseable {
                 from taskrow_task
                 where created_at >= ? and created_at < ? and started_at is not null
                 """)) {
-      s.setObject(1, java.sql.Timestamp.from(from));
-      s.setObject(2, java.sql.Timestamp.from(to));
+      s.setObject(1, from.atOffset(ZoneOffset.UTC));
+      s.setObject(2, to.atOffset(ZoneOffset.UTC));
       try (ResultSet rs = s.executeQuery()) {
         while (rs.next()) {
           delays.add(rs.getDouble(1));

@@ -7,8 +7,9 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * Submits one task at a fixed rate on a thread of its own, one transaction each, as user requests
- * arrive; a submit that fails (the database restarting) is counted, not retried.
+ * Submits tasks at a fixed rate on a thread of its own, as requests arrive: {@code perTransaction}
+ * tasks per transaction, until {@code limit} tasks or until closed. A submit that fails (the
+ * database restarting) is counted, not retried.
  */
 final class SteadySubmitter implements AutoCloseable {
   private final List<UUID> submitted = new CopyOnWriteArrayList<>();
@@ -16,17 +17,23 @@ final class SteadySubmitter implements AutoCloseable {
   private volatile boolean running = true;
   private volatile long failures;
 
+  /** One task per transaction, with no limit. */
   SteadySubmitter(ScenarioDatabase db, int perSecond) {
-    long periodNanos = TimeUnit.SECONDS.toNanos(1) / perSecond;
+    this(db, perSecond, 1, Integer.MAX_VALUE);
+  }
+
+  SteadySubmitter(ScenarioDatabase db, int perSecond, int perTransaction, int limit) {
+    long periodNanos = TimeUnit.SECONDS.toNanos(1) * perTransaction / perSecond;
     thread =
         Thread.ofPlatform()
             .name("steady-submitter")
             .start(
                 () -> {
                   long next = System.nanoTime();
-                  while (running) {
+                  while (running && submitted.size() < limit) {
                     try {
-                      submitted.add(db.submitOne());
+                      int count = Math.min(perTransaction, limit - submitted.size());
+                      submitted.addAll(count == 1 ? List.of(db.submitOne()) : db.submit(count));
                     } catch (Exception e) {
                       failures++;
                     }
@@ -34,6 +41,10 @@ final class SteadySubmitter implements AutoCloseable {
                     LockSupport.parkNanos(next - System.nanoTime());
                   }
                 });
+  }
+
+  boolean isRunning() {
+    return thread.isAlive();
   }
 
   List<UUID> submitted() {

@@ -25,6 +25,7 @@ record SuiteContext(PostgresServer postgres, Path logDir, Settings settings) {
   /** The suite's knobs, from the command line. */
   record Settings(
       int killTasks,
+      int killRate,
       Duration killEvery,
       Duration redisOutage,
       Duration holdOpen,
