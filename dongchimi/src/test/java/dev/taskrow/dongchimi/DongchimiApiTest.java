@@ -8,6 +8,7 @@ import dev.taskrow.core.testing.TestDatabase;
 import java.time.Duration;
 import java.time.LocalDate;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -369,6 +370,73 @@ class DongchimiApiTest {
           .forEach(p -> products.add(p.get("id").asString()));
     }
     assertThat(products).hasSize(25);
+  }
+
+  @Test
+  void pagesAcrossMartsAreOneLongListingCutInPagesInEverySort() {
+    // Three marts with 12 deals each and many equal discounts and prices: a page ranks only each
+    // mart's first few deals, so deeper pages must still find every deal, in the documented order.
+    String owner = signup("MART_OWNER");
+    List<Long> marts =
+        List.of(
+            createMart(owner, "첫째마트", north(100), originLng),
+            createMart(owner, "둘째마트", north(300), originLng),
+            createMart(owner, "셋째마트", north(600), originLng));
+    LocalDate t = today();
+    for (int j = 0; j < marts.size(); j++) {
+      List<ProductInput> inputs = new ArrayList<>();
+      for (int i = 0; i < 12; i++) {
+        int k = i * 3 + j;
+        String category = k % 2 == 0 ? "SNACK" : "DAIRY";
+        int sale = 10_000 - 500 * (k % 6);
+        inputs.add(
+            new ProductInput(
+                "특가 " + k, null, category, 10_000, sale, null, null, null, null, t, t, null));
+      }
+      inputs.add(
+          new ProductInput(
+              "지난 특가 " + j,
+              null,
+              "SNACK",
+              10_000,
+              1_000,
+              null,
+              null,
+              null,
+              null,
+              t.minusDays(3),
+              t.minusDays(1),
+              null));
+      catalog.upsertProducts(marts.get(j), inputs);
+    }
+    String customer = signup("CUSTOMER");
+    Comparator<JsonNode> discount =
+        Comparator.comparingInt((JsonNode d) -> -d.get("product").get("discount_rate").asInt());
+    Comparator<JsonNode> distance = Comparator.comparingLong(d -> d.get("distance_m").asLong());
+    Comparator<JsonNode> price =
+        Comparator.comparingInt(d -> d.get("product").get("sale_price").asInt());
+    Comparator<JsonNode> id = Comparator.comparingLong(d -> d.get("product").get("id").asLong());
+    Map<String, Comparator<JsonNode>> orders = new LinkedHashMap<>();
+    orders.put("sort=discount", discount.thenComparing(distance).thenComparing(id));
+    orders.put("sort=distance", distance.thenComparing(discount).thenComparing(id));
+    orders.put("sort=price", price.thenComparing(distance).thenComparing(id));
+    orders.put("sort=price&category=SNACK", price.thenComparing(distance).thenComparing(id));
+    for (Map.Entry<String, Comparator<JsonNode>> order : orders.entrySet()) {
+      String path = near("/deals/nearby", 1000) + "&" + order.getKey();
+      List<JsonNode> whole = new ArrayList<>();
+      get(path + "&size=100", customer).body().get("items").forEach(whole::add);
+      assertThat(whole).as(order.getKey()).hasSize(order.getKey().contains("SNACK") ? 18 : 36);
+      assertThat(whole).as(order.getKey()).isSortedAccordingTo(order.getValue());
+
+      List<JsonNode> paged = new ArrayList<>();
+      boolean more = true;
+      for (int page = 0; more; page++) {
+        JsonNode body = get(path + "&size=5&page=" + page, customer).body();
+        body.get("items").forEach(paged::add);
+        more = body.get("has_next").asBoolean();
+      }
+      assertThat(paged).as(order.getKey()).isEqualTo(whole);
+    }
   }
 
   // --- ownership ---------------------------------------------------------------------------

@@ -2,6 +2,7 @@ package dev.taskrow.dongchimi.bench;
 
 import dev.taskrow.core.testing.TestDatabase;
 import dev.taskrow.dongchimi.Catalog;
+import dev.taskrow.dongchimi.Category;
 import dev.taskrow.dongchimi.DealSort;
 import java.sql.Connection;
 import java.sql.Statement;
@@ -57,7 +58,7 @@ public final class NearbyBench {
               MIN_LNG + 0.04 + random.nextDouble() * (LNG_SPAN - 0.08)
             };
     System.out.printf(
-        "%-34s %8s %8s %8s %10s%n", "query", "p50 ms", "p99 ms", "max ms", "rows avg");
+        "%-40s %8s %8s %8s %10s%n", "query", "p50 ms", "p99 ms", "max ms", "rows avg");
     for (int radius : new int[] {1000, 3000}) {
       measure(
           "nearby marts, limit 20, r=" + radius,
@@ -65,26 +66,41 @@ public final class NearbyBench {
             double[] p = point.get();
             return catalog.nearby(p[0], p[1], radius, 20).size();
           });
-      measure(
-          "deals by discount, 20, r=" + radius,
-          () -> {
-            double[] p = point.get();
-            return catalog.deals(p[0], p[1], radius, null, null, DealSort.DISCOUNT, 20, 0).size();
-          });
-      measure(
-          "deals by distance, 20, r=" + radius,
-          () -> {
-            double[] p = point.get();
-            return catalog.deals(p[0], p[1], radius, null, null, DealSort.DISTANCE, 20, 0).size();
-          });
-      measure(
-          "deals q=삼겹살, 20, r=" + radius,
-          () -> {
-            double[] p = point.get();
-            return catalog.deals(p[0], p[1], radius, null, "삼겹살", DealSort.DISCOUNT, 20, 0).size();
-          });
+      deals(catalog, point, "deals by discount, 20", radius, null, null, DealSort.DISCOUNT, 0);
+      deals(catalog, point, "deals by distance, 20", radius, null, null, DealSort.DISTANCE, 0);
+      deals(catalog, point, "deals by price, 20", radius, null, null, DealSort.PRICE, 0);
+      deals(catalog, point, "deals by price, 20, page 2", radius, null, null, DealSort.PRICE, 2);
+      deals(
+          catalog,
+          point,
+          "deals MEAT_EGG, 20",
+          radius,
+          Category.MEAT_EGG,
+          null,
+          DealSort.DISCOUNT,
+          0);
+      deals(catalog, point, "deals q=삼겹살, 20", radius, null, "삼겹살", DealSort.DISCOUNT, 0);
+      deals(catalog, point, "deals q=삼겹살 by price, 20", radius, null, "삼겹살", DealSort.PRICE, 0);
     }
     System.exit(0);
+  }
+
+  /** Deals as the API asks for page {@code page} of 20: one more row tells whether more follow. */
+  private static void deals(
+      Catalog catalog,
+      Supplier<double[]> point,
+      String name,
+      int radius,
+      Category category,
+      String q,
+      DealSort sort,
+      int page) {
+    measure(
+        name + ", r=" + radius,
+        () -> {
+          double[] p = point.get();
+          return catalog.deals(p[0], p[1], radius, category, q, sort, 20, page * 20).size();
+        });
   }
 
   private static void measure(String name, Supplier<Integer> query) {
@@ -100,7 +116,7 @@ public final class NearbyBench {
     }
     Arrays.sort(millis);
     System.out.printf(
-        "%-34s %8.2f %8.2f %8.2f %10.1f%n",
+        "%-40s %8.2f %8.2f %8.2f %10.1f%n",
         name,
         millis[RUNS / 2],
         millis[(int) (RUNS * 0.99)],
