@@ -4,7 +4,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -65,21 +67,42 @@ public final class Bench {
         new PeersBench(options, database, startedAt, header).run();
         return;
       }
+      if (options.workloads().contains(ImportWorkload.WORKLOAD)) {
+        header.put(
+            "import",
+            String.format(
+                "%,d-row sheet uploaded to the import service, analysed through the OpenAI adapter"
+                    + " against a fake AI on the loopback (200 ms a call, admits 16, 429 beyond),"
+                    + " ai-concurrency 16; %,d-row parse in a child JVM with -Xmx256m",
+                options.importRows(), options.parseRows()));
+      }
       header.forEach((k, v) -> System.out.println(k + ": " + v));
 
       StatementProfiler profiler = new StatementProfiler(database.dataSource());
       DrainWorkload drain = new DrainWorkload(database, profiler, options.submitBatch());
       LatencyWorkload latency = new LatencyWorkload(database, profiler, options.latencySamples());
       CeilingWorkload ceiling = new CeilingWorkload(database, options.ceilingDuration());
+      ImportWorkload imports = new ImportWorkload(database, options.importRows());
+      ParseWorkload parse = new ParseWorkload(options.parseRows());
       if (options.workloads().contains("ceiling")) {
         ceiling.prepare(results);
+      }
+      List<String> warmUps = new ArrayList<>();
+      if (options.workloads().contains("drain")) {
+        warmUps.add("a drain");
+      }
+      if (options.workloads().contains(ImportWorkload.WORKLOAD)) {
+        warmUps.add("a 200-row import");
       }
       results.note(
           "Medians of "
               + options.runs()
-              + " interleaved runs after an unrecorded warm-up drain. On a shared machine, compare"
-              + " 'machine user' with 'java + postgres' in the diagnostics: the difference is CPU"
-              + " other processes took during that run.");
+              + " interleaved runs"
+              + (warmUps.isEmpty()
+                  ? ""
+                  : " after an unrecorded warm-up (" + String.join(", ", warmUps) + ")")
+              + ". On a shared machine, compare 'machine user' with 'java + postgres' in the"
+              + " diagnostics: the difference is CPU other processes took during that run.");
       if (options.workloads().contains("drain")) {
         drain.warmUp(DrainWorkload.variants(options));
       }
@@ -97,7 +120,12 @@ public final class Bench {
         if (options.workloads().contains("ceiling")) {
           ceiling.run(results, run);
         }
+        if (options.workloads().contains(ImportWorkload.WORKLOAD)) {
+          imports.run(results, run);
+          parse.run(results, run);
+        }
       }
+      parse.close();
       database.execute("truncate taskrow_task");
     }
     String report = results.render(header);

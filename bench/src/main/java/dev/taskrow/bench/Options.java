@@ -30,9 +30,11 @@ record Options(
     String jdbcUrl,
     String user,
     String password,
-    String outDir) {
+    String outDir,
+    int importRows,
+    int parseRows) {
 
-  static final Set<String> ALL_WORKLOADS = Set.of("drain", "latency", "ceiling", "peers");
+  static final Set<String> ALL_WORKLOADS = Set.of("drain", "latency", "ceiling", "peers", "import");
 
   private static final Set<String> KEYS =
       Set.of(
@@ -55,6 +57,8 @@ record Options(
           "user",
           "password",
           "out-dir",
+          "import-rows",
+          "parse-rows",
           "help");
 
   static final String USAGE =
@@ -64,7 +68,9 @@ record Options(
         --transactional-tasks=N     tasks per transactional drain run (default tasks/5: one commit each)
         --runs=3                    repetitions; the table reports the median
         --workloads=drain,latency,ceiling   or --workloads=peers: taskrow, db-scheduler and JobRunr
-                                    side by side (drain, steady, steady with an I/O handler) + ceiling
+                                    side by side (drain, steady, steady with an I/O handler) + ceiling;
+                                    or --workloads=import: the Excel import against a fake AI
+                                    (200 ms a call, 16 at once) and a large parse in -Xmx256m
         --concurrency=1000          worker concurrency for the drain
         --batch=500                 tasks claimed per statement in the drain
         --completion-batch=1000     successes recorded per statement in the drain
@@ -77,6 +83,8 @@ record Options(
         --io-concurrency=200        peers: worker concurrency with the I/O handler
         --io-millis=50              peers: how long the I/O handler waits
         --jdbc-url=... --user=... --password=...   an external server instead of the embedded one
+        --import-rows=2000          import: rows of the imported sheet (two AI calls each)
+        --parse-rows=100000         import: rows of the sheet parsed in -Xmx256m
         --out-dir=bench-results     where the Markdown report goes
       """;
 
@@ -125,7 +133,9 @@ record Options(
             values.get("jdbc-url"),
             values.getOrDefault("user", "postgres"),
             values.getOrDefault("password", ""),
-            values.getOrDefault("out-dir", "bench-results"));
+            values.getOrDefault("out-dir", "bench-results"),
+            intValue(values, "import-rows", 2_000),
+            intValue(values, "parse-rows", 100_000));
     if (options.batch > options.concurrency) {
       // The worker never claims more than its free capacity: a larger batch would be misreported.
       throw new IllegalArgumentException("--batch must not exceed --concurrency");
