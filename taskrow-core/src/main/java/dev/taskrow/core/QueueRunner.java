@@ -30,6 +30,7 @@ final class QueueRunner implements Runnable {
   private final Semaphore slots;
   private final int capacity;
   private final Wakeup wakeup = new Wakeup();
+  private final ClaimFloor floor;
   // The last claim got all it asked for: more work is waiting.
   private boolean busy;
   private volatile boolean stopping;
@@ -52,6 +53,7 @@ final class QueueRunner implements Runnable {
     this.capacity = concurrency + this.batchSize;
     this.permits = new Semaphore(capacity);
     this.slots = new Semaphore(concurrency);
+    this.floor = new ClaimFloor(() -> worker.claimFloor(queue, this.kinds), pollInterval);
   }
 
   String queue() {
@@ -85,7 +87,8 @@ final class QueueRunner implements Runnable {
         }
         wakeup.clear();
         int requested = reserved;
-        List<RunningTask> claimed = worker.claim(queue, kinds, leaseMillis, requested);
+        List<RunningTask> claimed =
+            worker.claim(queue, kinds, leaseMillis, requested, floor.current());
         permits.release(requested - claimed.size());
         reserved = 0;
         for (RunningTask task : claimed) {

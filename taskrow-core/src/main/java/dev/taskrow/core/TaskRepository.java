@@ -90,6 +90,7 @@ final class TaskRepository {
               where queue = :queue
                 and status in ('PENDING', 'PROCESSING')
                 and due_at <= :now
+                and due_at >= coalesce(cast(:floor as timestamptz), '-infinity')
                 and kind = any(cast(:kinds as text[]))
                 and attempt_count < max_attempts
               order by priority desc, due_at
@@ -110,6 +111,23 @@ final class TaskRepository {
           join unnest(cast(:kinds as text[]), cast(:lease_ms as bigint[])) as lease(kind, ms) on true
           where t.id = next.id and lease.kind = t.kind
           returning t.*, next.previous_status, next.previous_lease, next.previous_due_at, :now as claimed_at
+          """);
+
+  // See ClaimFloor. The statistics' dead-version count is cheap to read; the queue's oldest due
+  // time is read only when it is over the threshold (an initplan runs only when its CASE branch
+  // does). least() ignores a null: an empty queue's floor is a poll interval before now.
+  private static final Sql CLAIM_FLOOR =
+      Sql.of(
+          """
+          select case
+                   when coalesce((select n_dead_tup from pg_stat_user_tables
+                                  where relid = 'taskrow_task'::regclass), 0) < :dead_rows
+                   then null
+                   else least((select min(due_at) from taskrow_task
+                               where queue = :queue and status in ('PENDING', 'PROCESSING')
+                                 and kind = any(cast(:kinds as text[]))),
+                              :now - :margin_ms * interval '1 millisecond')
+                 end as floor
           """);
 
   // A row whose lease expired on its last allowed attempt is never claimed again: close it.
@@ -411,7 +429,13 @@ final class TaskRepository {
   }
 
   List<Claimed> claim(
-      Connection c, String queue, String[] kinds, Long[] leaseMillis, String worker, int limit)
+      Connection c,
+      String queue,
+      String[] kinds,
+      Long[] leaseMillis,
+      String worker,
+      int limit,
+      Instant floor)
       throws SQLException {
     Params params =
         Sql.params()
@@ -419,7 +443,8 @@ final class TaskRepository {
             .with("kinds", new SqlArray("text", kinds))
             .with("lease_ms", new SqlArray("int8", leaseMillis))
             .with("worker", worker)
-            .with("limit", limit);
+            .with("limit", limit)
+            .with("floor", floor);
     List<Claimed> claimed = new ArrayList<>();
     try (PreparedStatement statement = CLAIM.prepare(c, clock, params);
         ResultSet rs = statement.executeQuery()) {
@@ -435,6 +460,23 @@ final class TaskRepository {
       }
     }
     return claimed;
+  }
+
+  /** The claim floor of a queue now (see {@link ClaimFloor}), or null for none. */
+  Instant claimFloor(
+      Connection c, String queue, String[] kinds, long deadRows, java.time.Duration margin)
+      throws SQLException {
+    Params params =
+        Sql.params()
+            .with("queue", queue)
+            .with("kinds", new SqlArray("text", kinds))
+            .with("dead_rows", deadRows)
+            .with("margin_ms", margin.toMillis());
+    try (PreparedStatement statement = CLAIM_FLOOR.prepare(c, clock, params);
+        ResultSet rs = statement.executeQuery()) {
+      rs.next();
+      return instant(rs, "floor");
+    }
   }
 
   /** Tasks closed FAILED(LEASE_EXPIRED). */

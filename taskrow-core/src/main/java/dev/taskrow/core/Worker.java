@@ -159,13 +159,31 @@ public final class Worker implements AutoCloseable {
     return running.values();
   }
 
+  /** The claim floor of a queue now; see {@link ClaimFloor}. */
+  Instant claimFloor(String queue, String[] kinds) throws SQLException {
+    return engine.inEngineTransaction(
+        tx ->
+            engine
+                .repository()
+                .claimFloor(
+                    tx.connection(), queue, kinds, config.claimFloorDeadRows, config.pollInterval));
+  }
+
   List<RunningTask> claim(String queue, String[] kinds, Long[] leaseMillis, int limit)
+      throws SQLException {
+    return claim(queue, kinds, leaseMillis, limit, null);
+  }
+
+  List<RunningTask> claim(
+      String queue, String[] kinds, Long[] leaseMillis, int limit, Instant floor)
       throws SQLException {
     List<TaskRepository.Claimed> claimed =
         engine.inEngineTransaction(
             tx -> {
               List<TaskRepository.Claimed> rows =
-                  engine.repository().claim(tx.connection(), queue, kinds, leaseMillis, id, limit);
+                  engine
+                      .repository()
+                      .claim(tx.connection(), queue, kinds, leaseMillis, id, limit, floor);
               engine.announceChanges(
                   tx,
                   rows.stream()
@@ -633,6 +651,7 @@ public final class Worker implements AutoCloseable {
     private Duration shutdownTimeout = Duration.ofSeconds(30);
     private Duration retention;
     private Duration pruneInterval = Duration.ofMinutes(10);
+    private long claimFloorDeadRows = ClaimFloor.DEFAULT_DEAD_ROWS;
 
     Builder(Taskrow engine) {
       this.engine = engine;
@@ -662,6 +681,12 @@ public final class Worker implements AutoCloseable {
     }
 
     /** How long an idle queue waits for a signal before it looks again. At most 1 s by default. */
+    /** Tests: the dead-version count from which claims use a floor (0: always). */
+    Builder claimFloorDeadRows(long deadRows) {
+      this.claimFloorDeadRows = deadRows;
+      return this;
+    }
+
     public Builder pollInterval(Duration pollInterval) {
       if (pollInterval.toMillis() < 10 || pollInterval.compareTo(Duration.ofMinutes(1)) > 0) {
         throw new IllegalArgumentException(
