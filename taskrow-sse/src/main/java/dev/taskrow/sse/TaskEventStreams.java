@@ -32,11 +32,16 @@ import org.springframework.web.servlet.mvc.method.annotation.SseEmitter;
  *   <li>Event ids are the state's version (supplied by the reader): a duplicated, lost or reordered
  *       signal causes at most one more read, never an older or a wrong state, because every event
  *       is a fresh read and reads of one stream never overlap.
- *   <li>Every {@code fallbackInterval} each open stream reads its row again, so lost signals (Redis
- *       down) cost latency only.
+ *   <li>A stream that has not read its row for {@code fallbackInterval} reads it again, so lost
+ *       signals (Redis down) cost latency only. Each stream keeps its own due time, so the fallback
+ *       reads of many streams spread out instead of all coming at one tick.
  *   <li>The stream completes after a final state, or after {@code timeout}.
- *   <li>Reads and writes run on virtual threads, one stream at a time per client: a client that
- *       stops reading blocks only its own stream.
+ *   <li>No queue per client: changes while a read or write is under way only mark the stream dirty,
+ *       and the next read sends the state as it is then. A client that reads slowly gets the latest
+ *       state, not every state, and the server holds at most the one event being written for it.
+ *   <li>Reads and writes of one stream run one at a time on a thread of their own: a client that
+ *       stops reading blocks only its own stream's thread, until the server's write timeout drops
+ *       the connection.
  * </ul>
  */
 public final class TaskEventStreams implements AutoCloseable {
@@ -57,7 +62,14 @@ public final class TaskEventStreams implements AutoCloseable {
   }
 
   private final Map<UUID, Set<Stream>> streams = new ConcurrentHashMap<>();
-  private final ExecutorService executor = Executors.newVirtualThreadPerTaskExecutor();
+  // Platform threads, not virtual ones. A stream's work is small and waits only for the database
+  // and the socket, but a virtual thread must first get a carrier, and task handlers doing
+  // CPU-bound work on virtual threads in the same process hold the carriers: events queued behind
+  // them, which was most of the commit -> event delay's tail. The OS preempts; the carrier
+  // scheduler does not. A thread exists only while its stream reads or writes; idle ones are
+  // reused, then end.
+  private final ExecutorService executor =
+      Executors.newCachedThreadPool(Thread.ofPlatform().daemon().name("taskrow-sse-", 0).factory());
   private final ScheduledExecutorService ticker =
       Executors.newSingleThreadScheduledExecutor(
           Thread.ofPlatform().daemon().name("taskrow-sse-fallback").factory());
@@ -77,12 +89,22 @@ public final class TaskEventStreams implements AutoCloseable {
                 }
               }
             });
-    long every = fallbackInterval.toMillis();
+    // Ticks finer than the interval, so that each stream reads about one interval after its own
+    // last read (a read caused by a signal postpones the next fallback read).
+    long tick = Math.max(10, fallbackInterval.toMillis() / 8);
     ticker.scheduleWithFixedDelay(
-        () -> streams.values().forEach(set -> set.forEach(Stream::poke)),
-        every,
-        every,
-        TimeUnit.MILLISECONDS);
+        () -> pokeUnreadFor(fallbackInterval.toNanos()), tick, tick, TimeUnit.MILLISECONDS);
+  }
+
+  private void pokeUnreadFor(long nanos) {
+    long now = System.nanoTime();
+    for (Set<Stream> set : streams.values()) {
+      for (Stream stream : set) {
+        if (now - stream.lastRead >= nanos) {
+          stream.poke();
+        }
+      }
+    }
   }
 
   /** The number of open streams (metrics, tests). */
@@ -113,6 +135,7 @@ public final class TaskEventStreams implements AutoCloseable {
     private final AtomicBoolean dirty = new AtomicBoolean();
     private final AtomicBoolean running = new AtomicBoolean();
     private volatile boolean closed;
+    private volatile long lastRead = System.nanoTime();
     private String sentVersion;
 
     Stream(UUID taskId, StateReader reader, SseEmitter emitter) {
@@ -144,6 +167,7 @@ public final class TaskEventStreams implements AutoCloseable {
 
     private void step() {
       State state;
+      lastRead = System.nanoTime();
       try {
         state = reader.read();
       } catch (Exception e) {
