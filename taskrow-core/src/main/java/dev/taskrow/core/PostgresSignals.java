@@ -10,7 +10,6 @@ import java.util.Collection;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import javax.sql.DataSource;
-import org.postgresql.PGConnection;
 import org.postgresql.PGNotification;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -20,8 +19,9 @@ import org.slf4j.LoggerFactory;
  * infrastructure. A NOTIFY sent inside a transaction is delivered on commit and dropped on
  * rollback, which is exactly "announce after the row commits".
  *
- * <p>One connection per process is held for LISTEN; if it breaks, the listener reconnects with
- * backoff and workers keep polling meanwhile.
+ * <p>One connection per process is held for LISTEN ({@link ListenConnection}: each notification is
+ * handed over as soon as it is read); if it breaks, the listener reconnects with backoff and
+ * workers keep polling meanwhile.
  */
 public final class PostgresSignals implements Signals {
   static final String WORK_CHANNEL = "taskrow_work";
@@ -169,9 +169,11 @@ public final class PostgresSignals implements Signals {
           reportedDown = false;
         }
         backoff = Duration.ofMillis(100);
+        ListenConnection listening = ListenConnection.of(connection);
         try {
-          receive(connection.unwrap(PGConnection.class));
+          receive(listening);
         } finally {
+          listening.restore();
           unlisten(connection);
         }
       } catch (SQLException | RuntimeException e) {
@@ -191,9 +193,9 @@ public final class PostgresSignals implements Signals {
     }
   }
 
-  private void receive(PGConnection pg) throws SQLException {
+  private void receive(ListenConnection listening) throws SQLException {
     while (!closed) {
-      PGNotification[] received = pg.getNotifications(500);
+      PGNotification[] received = listening.await(500);
       if (received != null) {
         for (PGNotification notification : received) {
           dispatch(notification.getName(), notification.getParameter());
