@@ -105,6 +105,9 @@ public final class PostgresSignals implements Signals {
       }
     }
     try (Connection connection = dataSource.getConnection()) {
+      // A pool may hand out connections with autocommit off, and roll back what was not
+      // committed when the connection returns: the NOTIFYs would never be sent.
+      connection.setAutoCommit(true);
       notifyAll(connection, queues, changes);
     } catch (SQLException e) {
       log.debug("NOTIFY failed; workers will find the work by polling", e);

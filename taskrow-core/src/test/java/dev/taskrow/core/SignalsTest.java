@@ -2,6 +2,8 @@ package dev.taskrow.core;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.zaxxer.hikari.HikariConfig;
+import com.zaxxer.hikari.HikariDataSource;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -126,6 +128,31 @@ class SignalsTest extends EngineTest {
     }
     awaitTrue(() -> count("select count(*) from taskrow_task where status = 'SUCCESS'") == 100);
     assertThat(count("select count(*) from test_effect")).isEqualTo(50);
+  }
+
+  @Test
+  void hintsAreSentThroughAPoolWhoseConnectionsDoNotAutocommit() throws Exception {
+    HikariDataSource shared = (HikariDataSource) dataSource;
+    HikariConfig config = new HikariConfig();
+    config.setJdbcUrl(shared.getJdbcUrl());
+    config.setUsername(shared.getUsername());
+    config.setPassword(shared.getPassword());
+    config.setMaximumPoolSize(2);
+    config.setAutoCommit(false);
+    try (HikariDataSource pool = new HikariDataSource(config);
+        PostgresSignals listener = new PostgresSignals(dataSource);
+        PostgresSignals sender = new PostgresSignals(pool)) {
+      List<String> queues = new CopyOnWriteArrayList<>();
+      listener.subscribe(
+          new SignalListener() {
+            @Override
+            public void onQueueHasWork(String queue) {
+              queues.add(queue);
+            }
+          });
+      sender.queueHasWork("no-autocommit");
+      awaitTrue(() -> queues.contains("no-autocommit"));
+    }
   }
 
   @Test
