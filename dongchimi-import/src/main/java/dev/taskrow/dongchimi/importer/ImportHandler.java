@@ -6,6 +6,7 @@ import dev.taskrow.core.TaskHandler;
 import dev.taskrow.dongchimi.Catalog;
 import dev.taskrow.dongchimi.Problem;
 import dev.taskrow.dongchimi.ProductInput;
+import dev.taskrow.dongchimi.importer.ai.AiRefusedException;
 import dev.taskrow.storage.ObjectNotFoundException;
 import dev.taskrow.storage.ObjectStorage;
 import dev.taskrow.storage.StorageException;
@@ -102,6 +103,8 @@ public class ImportHandler implements TaskHandler {
       } catch (AiUnavailableException e) {
         TaskFailure failure = TaskFailure.retryable("AI_UNAVAILABLE", e.getMessage(), e);
         throw e.retryAfter() == null ? failure : failure.retryAfter(e.retryAfter());
+      } catch (AiRefusedException e) {
+        throw TaskFailure.fatal("AI_REFUSED", e.getMessage());
       }
       if (ctx.isCancellationRequested()) {
         throw TaskFailure.cancelled();

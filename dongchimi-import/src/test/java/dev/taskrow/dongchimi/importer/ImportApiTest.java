@@ -50,6 +50,7 @@ class ImportApiTest {
   @BeforeEach
   void setUp() {
     ai.failing = false;
+    ai.refusing = false;
     images.blocking = false;
     jdbc.sql("delete from dongchimi_import_analysis").update(); // each test pays for its answers
     owner = signup("MART_OWNER");
@@ -259,6 +260,15 @@ class ImportApiTest {
         .until(() -> "SUCCESS".equals(text(status(job), "status")));
     assertThat(status(job).get("attempt_count").asInt()).isEqualTo(2);
     assertThat(productCount()).isEqualTo(5);
+  }
+
+  @Test
+  void anAiThatRefusesTheKeyFailsTheImportAtOnceWithoutRetrying() {
+    ai.refusing = true;
+    JsonNode failed = importAndWait(Sheets.xlsx(messySheet()), "FAILED");
+    assertThat(failed.get("error_code").asString()).isEqualTo("AI_REFUSED");
+    assertThat(failed.get("attempt_count").asInt()).isEqualTo(1);
+    assertThat(productCount()).isZero();
   }
 
   @Test

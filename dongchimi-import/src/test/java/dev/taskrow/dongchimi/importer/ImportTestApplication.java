@@ -6,6 +6,7 @@ import dev.taskrow.core.testing.SettableClock;
 import dev.taskrow.core.testing.TestDatabase;
 import dev.taskrow.dongchimi.Category;
 import dev.taskrow.dongchimi.importer.ai.AiException;
+import dev.taskrow.dongchimi.importer.ai.AiRefusedException;
 import dev.taskrow.dongchimi.importer.ai.ImageCandidate;
 import dev.taskrow.dongchimi.importer.ai.ImageCandidates;
 import dev.taskrow.dongchimi.importer.ai.ProductAi;
@@ -74,6 +75,7 @@ class ImportTestApplication {
     final ProductAi delegate;
     final AtomicInteger calls = new AtomicInteger();
     volatile boolean failing;
+    volatile boolean refusing;
 
     TestAi(ProductAi delegate) {
       this.delegate = delegate;
@@ -89,6 +91,9 @@ class ImportTestApplication {
       calls.incrementAndGet();
       if (failing) {
         throw new AiException(AiException.Kind.UNAVAILABLE, "503 from the test AI");
+      }
+      if (refusing) {
+        throw new AiRefusedException(401, "the test AI rejects the API key");
       }
       return delegate.classify(productName);
     }

@@ -2,6 +2,7 @@ package dev.taskrow.adapter.ai.openai;
 
 import dev.taskrow.dongchimi.importer.ai.AiException;
 import dev.taskrow.dongchimi.importer.ai.AiException.Kind;
+import dev.taskrow.dongchimi.importer.ai.AiRefusedException;
 import java.io.IOException;
 import java.net.ConnectException;
 import java.net.http.HttpClient;

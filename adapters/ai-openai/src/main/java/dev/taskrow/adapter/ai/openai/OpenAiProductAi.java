@@ -3,6 +3,7 @@ package dev.taskrow.adapter.ai.openai;
 import dev.taskrow.dongchimi.Category;
 import dev.taskrow.dongchimi.importer.ai.AiException;
 import dev.taskrow.dongchimi.importer.ai.AiException.Kind;
+import dev.taskrow.dongchimi.importer.ai.AiRefusedException;
 import dev.taskrow.dongchimi.importer.ai.ImageCandidate;
 import dev.taskrow.dongchimi.importer.ai.ProductAi;
 import java.time.Clock;

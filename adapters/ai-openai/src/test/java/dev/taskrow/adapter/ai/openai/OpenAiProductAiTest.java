@@ -7,6 +7,7 @@ import static org.assertj.core.api.InstanceOfAssertFactories.type;
 import dev.taskrow.dongchimi.Category;
 import dev.taskrow.dongchimi.importer.ai.AiException;
 import dev.taskrow.dongchimi.importer.ai.AiException.Kind;
+import dev.taskrow.dongchimi.importer.ai.AiRefusedException;
 import dev.taskrow.dongchimi.importer.ai.ImageCandidate;
 import java.net.ServerSocket;
 import java.net.URI;
