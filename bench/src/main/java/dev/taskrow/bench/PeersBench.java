@@ -4,6 +4,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -43,9 +44,12 @@ final class PeersBench {
     header.forEach((k, v) -> System.out.println(k + ": " + v));
     List<Peer> peers =
         List.of(
-            new TaskrowPeer(database, options),
+            new TaskrowPeer(database, options, SignalsChoice.POSTGRES),
             new DbSchedulerPeer(database),
             new JobRunrPeer(database));
+    // The steady workload also runs taskrow woken in-process: the difference is the NOTIFY hop.
+    List<Peer> steadyPeers = new ArrayList<>(peers);
+    steadyPeers.add(1, new TaskrowPeer(database, options, SignalsChoice.IN_PROCESS));
     PeerTable table = new PeerTable();
     PeerWorkload workload = new PeerWorkload(table);
     Results ceilingResults = new Results();
@@ -63,7 +67,7 @@ final class PeersBench {
       for (Peer peer : peers) {
         workload.drain(peer, options.tasks(), run);
       }
-      for (Peer peer : peers) {
+      for (Peer peer : steadyPeers) {
         workload.steady(
             peer, PeerWorkload.STEADY, steady, options.steadyRate(), options.steadyDuration(), run);
       }
@@ -73,7 +77,7 @@ final class PeersBench {
       }
       ceiling.run(ceilingResults, run);
     }
-    for (Peer peer : peers) {
+    for (Peer peer : steadyPeers) {
       peer.reset();
       peer.close();
     }
@@ -83,7 +87,10 @@ final class PeersBench {
                 + options.runs()
                 + " interleaved runs after an unrecorded warm-up drain of each engine.",
             "db-scheduler's immediate execution only wakes a scheduler in the JVM that submitted;"
-                + " taskrow's LISTEN/NOTIFY signals wake workers in any process.",
+                + " taskrow's LISTEN/NOTIFY signals wake workers in any process, through the"
+                + " database even when the worker is in the submitting JVM.",
+            "taskrow, in-process signals: the same engine woken within its JVM (steady workload"
+                + " only); its difference from taskrow is the cost of the NOTIFY hop.",
             "JobRunr's open-source edition polls at most every 5 s: its steady latency is half"
                 + " the poll interval on average, whatever the load.");
     String report = table.render(header, ceilingResults, notes);

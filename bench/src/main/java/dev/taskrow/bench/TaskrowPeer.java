@@ -1,7 +1,6 @@
 package dev.taskrow.bench;
 
 import dev.taskrow.core.NewTask;
-import dev.taskrow.core.PostgresSignals;
 import dev.taskrow.core.Signals;
 import dev.taskrow.core.TaskKind;
 import dev.taskrow.core.Taskrow;
@@ -14,13 +13,14 @@ import java.util.function.IntConsumer;
  * taskrow as an application deploys it across processes: LISTEN/NOTIFY signals (so a submit in
  * another JVM wakes the worker), a non-transactional no-op kind (batched completions), the worker's
  * default 1 s poll, and the drain settings of the drain workload (claim batch 500, completion batch
- * 1000).
+ * 1000). With in-process signals instead, the same engine shows what the NOTIFY hop costs.
  */
 final class TaskrowPeer implements Peer {
   private static final String QUEUE = "bench-peers";
   private static final String KIND = "bench.peer";
 
   private final Database database;
+  private final SignalsChoice signalsChoice;
   private final int concurrency;
   private final int batch;
   private final int completionBatch;
@@ -29,8 +29,9 @@ final class TaskrowPeer implements Peer {
   private Taskrow taskrow;
   private Worker worker;
 
-  TaskrowPeer(Database database, Options options) {
+  TaskrowPeer(Database database, Options options, SignalsChoice signalsChoice) {
     this.database = database;
+    this.signalsChoice = signalsChoice;
     this.concurrency = options.concurrency();
     this.batch = options.batch();
     this.completionBatch = options.completionBatch();
@@ -39,14 +40,17 @@ final class TaskrowPeer implements Peer {
 
   @Override
   public String name() {
-    return "taskrow";
+    return signalsChoice == SignalsChoice.POSTGRES
+        ? "taskrow"
+        : "taskrow, " + signalsChoice.label();
   }
 
   @Override
   public String configuration(Mode mode) {
     return String.format(
-        "LISTEN/NOTIFY signals, poll 1 s (default), non-transactional kind, concurrency %d, claim"
-            + " batch %d, completion batch %d, submitAll %d per transaction",
+        "%s, poll 1 s (default), non-transactional kind, concurrency %d, claim batch %d,"
+            + " completion batch %d, submitAll %d per transaction",
+        signalsChoice.label(),
         mode.concurrencyOr(concurrency),
         Math.min(batch, mode.concurrencyOr(concurrency)),
         completionBatch,
@@ -57,7 +61,7 @@ final class TaskrowPeer implements Peer {
   public void reset() throws Exception {
     database.execute("truncate taskrow_task");
     close();
-    signals = new PostgresSignals(database.dataSource());
+    signals = signalsChoice.create(database.dataSource());
     taskrow =
         Taskrow.builder(database.dataSource())
             .kind(TaskKind.named(KIND).queue(QUEUE).maxAttempts(1).transactional(false).build())
