@@ -15,6 +15,7 @@ import java.util.UUID;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -27,6 +28,12 @@ import org.springframework.context.ConfigurableApplicationContext;
  * periodic database reads while Redis is down.
  */
 class TwoInstancesLiveStatusTest {
+  // Issuances before the measured ones: cold code (class loading, JIT) is not what a running
+  // system shows.
+  private static final int WARM_UP = 48;
+  // Delays measured at least, each from a stream open before the commit.
+  private static final int SAMPLES = 200;
+  private static final int CONCURRENCY = 8;
   // When instance B's commit of each task's SUCCESS returned (System.nanoTime, one JVM for both).
   private static final java.util.Map<UUID, Long> COMMITTED =
       new java.util.concurrent.ConcurrentHashMap<>();
@@ -137,17 +144,52 @@ class TwoInstancesLiveStatusTest {
 
   @Test
   void aClientOfInstanceASeesTasksRunOnInstanceBAndTheDelayIsMeasured() throws Exception {
-    Client client = new Client();
-    int tasks = 200;
+    runIssuances(WARM_UP, new ArrayList<>());
     List<Long> delays = Collections.synchronizedList(new ArrayList<>());
-    try (ExecutorService clients = Executors.newFixedThreadPool(8)) {
+    int tasks = 0;
+    while (measured(delays) < SAMPLES && tasks < 2 * SAMPLES) {
+      runIssuances(CONCURRENCY * 8, delays);
+      tasks += CONCURRENCY * 8;
+    }
+    List<Long> sorted = new ArrayList<>(delays.stream().filter(d -> d >= 0).toList());
+    Collections.sort(sorted);
+    assertThat(sorted).hasSizeGreaterThanOrEqualTo(SAMPLES);
+    long p50 = sorted.get(sorted.size() / 2);
+    long p99 = sorted.get((int) Math.ceil(sorted.size() * 0.99) - 1);
+    System.out.printf(
+        "LIVE-STATUS commit->SSE over Redis, %d streams of %d tasks (after %d warm-up tasks),"
+            + " %d clients: p50 %.1f ms, p99 %.1f ms, max %.1f ms%n",
+        sorted.size(),
+        tasks,
+        WARM_UP,
+        CONCURRENCY,
+        p50 / 1000.0,
+        p99 / 1000.0,
+        sorted.getLast() / 1000.0);
+    // Well under the 1 s fallback read: the events came from Redis signals.
+    assertThat(p50).isLessThan(500_000);
+  }
+
+  private static long measured(List<Long> delays) {
+    synchronized (delays) {
+      return delays.stream().filter(d -> d >= 0).count();
+    }
+  }
+
+  /**
+   * {@code tasks} issuances of a new user (at most 200 nests each), {@link #CONCURRENCY} at once,
+   * each streamed to its end.
+   */
+  private static void runIssuances(int tasks, List<Long> delays) throws Exception {
+    Client client = new Client();
+    AtomicInteger nests = new AtomicInteger(); // names are unique per owner
+    try (ExecutorService clients = Executors.newFixedThreadPool(CONCURRENCY)) {
       List<Future<?>> done = new ArrayList<>();
       for (int i = 0; i < tasks; i++) {
-        int n = i;
         done.add(
             clients.submit(
                 () -> {
-                  long nest = client.nest("n" + n);
+                  long nest = client.nest("n" + nests.incrementAndGet());
                   delays.add(streamToTheEnd(client, nest, client.issue(nest)));
                   return null;
                 }));
@@ -156,16 +198,6 @@ class TwoInstancesLiveStatusTest {
         f.get();
       }
     }
-    List<Long> sorted = new ArrayList<>(delays.stream().filter(d -> d >= 0).toList());
-    Collections.sort(sorted);
-    assertThat(sorted).hasSizeGreaterThan(tasks / 2);
-    long p50 = sorted.get(sorted.size() / 2);
-    long p99 = sorted.get((int) Math.ceil(sorted.size() * 0.99) - 1);
-    System.out.printf(
-        "LIVE-STATUS commit->SSE over Redis, %d streams: p50 %.1f ms, p99 %.1f ms, max %.1f ms%n",
-        sorted.size(), p50 / 1000.0, p99 / 1000.0, sorted.getLast() / 1000.0);
-    // Well under the 1 s fallback read: the events came from Redis signals.
-    assertThat(p50).isLessThan(500_000);
   }
 
   @Test
