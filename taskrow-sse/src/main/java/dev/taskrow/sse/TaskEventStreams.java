@@ -40,8 +40,7 @@ import org.springframework.web.servlet.mvc.method.annotation.SseEmitter;
  *       and the next read sends the state as it is then. A client that reads slowly gets the latest
  *       state, not every state, and the server holds at most the one event being written for it.
  *   <li>Reads and writes of one stream run one at a time on a thread of their own: a client that
- *       stops reading blocks only its own stream's thread, until the server's write timeout drops
- *       the connection.
+ *       stops reading blocks only its own stream's thread, until its write fails.
  * </ul>
  */
 public final class TaskEventStreams implements AutoCloseable {
