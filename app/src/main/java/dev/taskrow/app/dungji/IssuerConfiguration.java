@@ -1,9 +1,13 @@
 package dev.taskrow.app.dungji;
 
 import dev.taskrow.adapter.ocr.tesseract.TesseractPageOcr;
+import dev.taskrow.adapter.registry.http.HttpIssuerSettings;
+import dev.taskrow.adapter.registry.http.HttpRegistryIssuer;
 import dev.taskrow.adapter.registry.sandbox.SandboxRegistryIssuer;
 import dev.taskrow.embedded.EmbeddedDefault;
+import java.net.URI;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.ThreadLocalRandom;
@@ -13,8 +17,9 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
 /**
- * The registry issuer ({@code app.issuer.type=sandbox} by default) and the OCR engine for pages
- * without a text layer ({@code app.ocr.tesseract.enabled}, default true).
+ * The registry issuer ({@code app.issuer.type=sandbox} by default, {@code http} for the real
+ * issuing API, {@code app.issuer.http.*}) and the OCR engine for pages without a text layer ({@code
+ * app.ocr.tesseract.enabled}, default true).
  */
 @Configuration(proxyBeanMethods = false)
 public class IssuerConfiguration {
@@ -39,6 +44,38 @@ public class IssuerConfiguration {
           "registry issuer: sandbox — generated certificates, no payment"
               + (faults.isBlank() ? "" : ", injected faults " + faults)
               + "; set app.issuer.type=http for the real issuing API");
+    }
+  }
+
+  /** The real issuing API (CODEF-style, OAuth client credentials, prepaid fee). */
+  @Configuration(proxyBeanMethods = false)
+  @ConditionalOnProperty(name = "app.issuer.type", havingValue = "http")
+  static class Http {
+    @Bean
+    HttpRegistryIssuer httpRegistryIssuer(
+        @Value("${app.issuer.http.base-url:}") String baseUrl,
+        @Value("${app.issuer.http.token-url:}") String tokenUrl,
+        @Value("${app.issuer.http.client-id:}") String clientId,
+        @Value("${app.issuer.http.client-secret:}") String clientSecret,
+        @Value("${app.issuer.http.prepaid-number:}") String prepaidNumber,
+        @Value("${app.issuer.http.prepaid-password:}") String prepaidPassword,
+        @Value("${app.issuer.http.connect-timeout:5s}") Duration connectTimeout,
+        @Value("${app.issuer.http.read-timeout:90s}") Duration readTimeout) {
+      return new HttpRegistryIssuer(
+          new HttpIssuerSettings(
+              uri(baseUrl),
+              uri(tokenUrl),
+              clientId,
+              clientSecret,
+              prepaidNumber,
+              prepaidPassword,
+              connectTimeout,
+              readTimeout),
+          Clock.systemUTC());
+    }
+
+    private static URI uri(String value) {
+      return value.isBlank() ? null : URI.create(value);
     }
   }
 
