@@ -291,8 +291,42 @@ public final class Taskrow {
     }
   }
 
+  /** Announces changes that are already committed. */
+  void announceCommittedChanges(List<TaskChange> changes) {
+    if (taskChangeSignals && !changes.isEmpty()) {
+      signals.tasksChanged(changes);
+    }
+  }
+
   <T> T inEngineTransaction(TransactionRunner.TxWork<T> work) throws SQLException {
     return engineTransactions.inTransaction(work);
+  }
+
+  /**
+   * Runs one statement of the engine's own that commits by itself (autocommit): one round trip
+   * where a transaction takes two (the statement, then COMMIT). Only for work that is a single
+   * statement, which is atomic on its own.
+   */
+  <T> T inEngineStatement(StatementWork<T> work) throws SQLException {
+    try (Connection c = dataSource.getConnection()) {
+      boolean autoCommit = c.getAutoCommit();
+      if (!autoCommit) {
+        c.setAutoCommit(true);
+      }
+      try {
+        return work.run(c);
+      } finally {
+        if (!autoCommit) {
+          c.setAutoCommit(false);
+        }
+      }
+    }
+  }
+
+  /** One statement on an autocommit connection. */
+  @FunctionalInterface
+  interface StatementWork<T> {
+    T run(Connection connection) throws SQLException;
   }
 
   DataSource dataSource() {
