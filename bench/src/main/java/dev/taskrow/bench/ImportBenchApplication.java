@@ -11,6 +11,7 @@ import dev.taskrow.dongchimi.importer.ai.ProductAi;
 import dev.taskrow.dongchimi.importer.local.Lexicon;
 import dev.taskrow.dongchimi.importer.local.LocalImageCatalog;
 import dev.taskrow.sse.TaskEventStreamsAutoConfiguration;
+import dev.taskrow.storage.testing.InMemoryObjectStorage;
 import java.net.URI;
 import java.time.Duration;
 import java.util.Map;
@@ -37,8 +38,8 @@ import org.springframework.context.annotation.Bean;
 class ImportBenchApplication {
 
   @Bean
-  MemoryStorage objectStorage() {
-    return new MemoryStorage();
+  InMemoryObjectStorage objectStorage() {
+    return new InMemoryObjectStorage();
   }
 
   @Bean
