@@ -9,7 +9,7 @@ import java.awt.Font;
 import java.awt.Graphics2D;
 import java.awt.RenderingHints;
 import java.awt.image.BufferedImage;
-import java.io.File;
+import java.io.InputStream;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
@@ -47,11 +47,14 @@ class TesseractPageOcrTest {
         .isFalse();
   }
 
+  // The Hangul font the sandbox adapter bundles (SIL OFL), so no system font is needed.
+  private static final String FONT = "/dev/taskrow/adapter/registry/sandbox/fonts/NanumGothic.ttf";
+
   static BufferedImage page(String... lines) throws Exception {
-    Font font =
-        Font.createFont(
-                Font.TRUETYPE_FONT, new File("/usr/share/fonts/truetype/nanum/NanumGothic.ttf"))
-            .deriveFont(48f);
+    Font font;
+    try (InputStream ttf = TesseractPageOcrTest.class.getResourceAsStream(FONT)) {
+      font = Font.createFont(Font.TRUETYPE_FONT, ttf).deriveFont(48f);
+    }
     BufferedImage image = new BufferedImage(2480, 800, BufferedImage.TYPE_BYTE_GRAY);
     Graphics2D g = image.createGraphics();
     g.setRenderingHint(
