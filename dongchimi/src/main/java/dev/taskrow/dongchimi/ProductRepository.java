@@ -181,6 +181,9 @@ class ProductRepository {
     return spec.query((rs, n) -> product(rs, today)).list();
   }
 
+  /** How many of the nearest marts the bound of a page's key is taken from. */
+  private static final int BOUND_SAMPLE_MARTS = 128;
+
   /**
    * One page of deals (plus one row to tell whether another follows). The work follows the marts in
    * the circle, not every product on sale around them (at 3 km in a dense city: ~1,500 marts,
@@ -190,10 +193,13 @@ class ProductRepository {
    *   <li>{@code near}: the marts in the box, through the (lat, lng) index alone, with the exact
    *       distance computed once per mart; nearest first, so that sort=distance stops after the
    *       first few marts.
-   *   <li>{@code top}: within one mart the distance is one value, so a mart's products reach the
-   *       page only among its first {@code offset + size + 1} in the page's order without the
-   *       distance. Those come from a covering index in that order (V4_2) without reading the
-   *       table; then the page is cut from the marts' candidates.
+   *   <li>{@code bound} (sort=discount and price): the n-th best key among the deals of the nearest
+   *       marts, n = offset + size + 1. At least n deals are that good, so every row of the page is
+   *       too: each mart's scan stops there, and most marts give one index entry or none. No bound
+   *       when those marts have fewer than n deals.
+   *   <li>{@code top}: within one mart the distance is one value, so a mart's deals reach the page
+   *       only among its first n in the page's order without the distance. Those come from a
+   *       covering index in that order (V4_2) without reading the table; then the page is cut.
    *   <li>Only the page's rows are read in full, with their mart's name.
    * </ul>
    */
@@ -211,7 +217,30 @@ class ProductRepository {
     String filters =
         (category != null ? " and p.category = :category" : "")
             + (q != null ? " and p.normalized_name like :q" : "");
-    // The orders are constants of DealSort, never user text.
+    String bound = "";
+    String withinBound = "";
+    if (sort.boundedByKey) {
+      bound =
+          """
+          bound as (
+            select %s(key) as key
+              from (select k.key
+                      from (select id from near limit %d) m
+                     cross join lateral (%s) k
+                     order by k.key%s
+                     limit :perMart) best
+            having count(*) = :perMart
+          ),"""
+              .formatted(
+                  sort.descending ? "min" : "max",
+                  BOUND_SAMPLE_MARTS,
+                  ofOneMart(sort, sort.key + " as key", "m", filters),
+                  sort.descending ? " desc" : "");
+      withinBound =
+          " and %s %s coalesce((select key from bound), :noBound)"
+              .formatted(sort.key, sort.descending ? ">=" : "<=");
+    }
+    // The orders and keys are constants of DealSort, never user text.
     String sql =
         """
         with near as (
@@ -222,15 +251,11 @@ class ProductRepository {
            where distance_m <= :radius
            order by distance_m, id
         ),
+        %s
         top as (
-          select p.id, p.discount_rate, p.sale_price, near.id as mart_id, near.distance_m
+          select d.id, d.discount_rate, d.sale_price, near.id as mart_id, near.distance_m
             from near
-           cross join lateral (
-             select p.id, p.discount_rate, p.sale_price
-               from dongchimi_product p
-              where p.mart_id = near.id and %s%s
-              order by %s
-              limit :perMart) p
+           cross join lateral (%s) d
            order by %s
            limit :limit offset :offset
         )
@@ -242,9 +267,9 @@ class ProductRepository {
         """
             .formatted(
                 MartRepository.DISTANCE,
-                ON_SALE,
-                filters,
-                sort.withinMart,
+                bound,
+                ofOneMart(
+                    sort, "p.id, p.discount_rate, p.sale_price", "near", filters + withinBound),
                 sort.overall,
                 COLUMNS,
                 sort.overall);
@@ -261,6 +286,9 @@ class ProductRepository {
             .param("perMart", offset + size + 1)
             .param("limit", size + 1)
             .param("offset", offset);
+    if (sort.boundedByKey) {
+      spec = spec.param("noBound", sort.descending ? Integer.MIN_VALUE : Integer.MAX_VALUE);
+    }
     if (category != null) {
       spec = spec.param("category", category.name());
     }
@@ -274,6 +302,17 @@ class ProductRepository {
                     rs.getString("mart_name"),
                     Math.round(rs.getDouble("distance_m"))))
         .list();
+  }
+
+  /** The first :perMart deals of the mart {@code mart}, in the page's order within one mart. */
+  private static String ofOneMart(DealSort sort, String columns, String mart, String conditions) {
+    return """
+        select %s
+          from dongchimi_product p
+         where p.mart_id = %s.id and %s%s
+         order by %s
+         limit :perMart"""
+        .formatted(columns, mart, ON_SALE, conditions, sort.withinMart());
   }
 
   static Product product(ResultSet rs, LocalDate today) throws SQLException {

@@ -409,9 +409,18 @@ class DongchimiApiTest {
               null));
       catalog.upsertProducts(marts.get(j), inputs);
     }
+    // A free sample has no discount rate: it ranks first by discount, as nulls do in "desc".
+    catalog.upsertProducts(
+        marts.get(1),
+        List.of(
+            new ProductInput("시식 증정", null, "SNACK", 0, 0, null, null, null, null, t, t, null)));
     String customer = signup("CUSTOMER");
     Comparator<JsonNode> discount =
-        Comparator.comparingInt((JsonNode d) -> -d.get("product").get("discount_rate").asInt());
+        Comparator.comparingInt(
+            (JsonNode d) -> {
+              JsonNode rate = d.get("product").get("discount_rate");
+              return rate.isNull() ? Integer.MIN_VALUE : -rate.asInt();
+            });
     Comparator<JsonNode> distance = Comparator.comparingLong(d -> d.get("distance_m").asLong());
     Comparator<JsonNode> price =
         Comparator.comparingInt(d -> d.get("product").get("sale_price").asInt());
@@ -425,7 +434,7 @@ class DongchimiApiTest {
       String path = near("/deals/nearby", 1000) + "&" + order.getKey();
       List<JsonNode> whole = new ArrayList<>();
       get(path + "&size=100", customer).body().get("items").forEach(whole::add);
-      assertThat(whole).as(order.getKey()).hasSize(order.getKey().contains("SNACK") ? 18 : 36);
+      assertThat(whole).as(order.getKey()).hasSize(order.getKey().contains("SNACK") ? 19 : 37);
       assertThat(whole).as(order.getKey()).isSortedAccordingTo(order.getValue());
 
       List<JsonNode> paged = new ArrayList<>();
