@@ -1,5 +1,6 @@
 package dev.taskrow.bench;
 
+import dev.taskrow.adapter.ai.openai.testing.FakeChatServer;
 import dev.taskrow.dongchimi.Catalog;
 import dev.taskrow.dongchimi.Mart;
 import dev.taskrow.dongchimi.MartInput;
@@ -29,6 +30,9 @@ final class ImportWorkload {
   private static final long OWNER = 1; // marts name their owner's account id; no account needed
   private static final int WARM_UP_ROWS = 200;
   private static final JsonMapper SUMMARY = JsonMapper.builder().build();
+  private static final String[] CATEGORIES = {
+    "FRUIT", "VEGETABLE", "MEAT_EGG", "SEAFOOD", "DAIRY", "NOODLE", "SNACK", "BEVERAGE", "OTHER"
+  };
 
   /**
    * One import. The phases split the wall time at the task's claim (the worker may claim it before
@@ -68,7 +72,7 @@ final class ImportWorkload {
   void run(Results results, int run) throws Exception {
     migrate();
     // A fresh application per run, so between runs nothing of it runs beside other workloads.
-    try (FakeAiServer ai = new FakeAiServer(AI_LATENCY, AI_ADMITS);
+    try (FakeChatServer ai = new FakeChatServer(AI_LATENCY, AI_ADMITS, ImportWorkload::category);
         ConfigurableApplicationContext app = start(ai)) {
       if (!warmedUp) {
         importOnce(app, ai, WARM_UP_ROWS); // class loading, JIT, connections: not measured
@@ -144,7 +148,7 @@ final class ImportWorkload {
     migrated = true;
   }
 
-  private ConfigurableApplicationContext start(FakeAiServer ai) {
+  private ConfigurableApplicationContext start(FakeChatServer ai) {
     return new SpringApplicationBuilder(ImportBenchApplication.class)
         .web(WebApplicationType.NONE)
         .logStartupInfo(false)
@@ -165,7 +169,7 @@ final class ImportWorkload {
         .run();
   }
 
-  private Outcome importOnce(ConfigurableApplicationContext app, FakeAiServer ai, int rows)
+  private Outcome importOnce(ConfigurableApplicationContext app, FakeChatServer ai, int rows)
       throws Exception {
     // Every product must cost its calls: no answer may come from an earlier run's cache.
     database.execute("delete from dongchimi_import_analysis");
@@ -204,7 +208,7 @@ final class ImportWorkload {
     return new Outcome(
         rows,
         ai.answered(),
-        ai.rejected(),
+        ai.rateLimited(),
         ai.maxInFlight(),
         Duration.ofNanos(finished - started),
         Duration.ofNanos(claimed - started),
@@ -212,6 +216,11 @@ final class ImportWorkload {
         Duration.ofNanos(ai.lastAnswerNanos() - ai.firstCallNanos()),
         Duration.ofNanos(finished - ai.lastAnswerNanos()),
         CpuMeter.between(cpuFrom, cpuTo));
+  }
+
+  /** The fake AI's answer: a valid category, by the hash of the product's prompt. */
+  private static String category(String prompt) {
+    return CATEGORIES[Math.floorMod(prompt.hashCode(), CATEGORIES.length)];
   }
 
   private static double seconds(Duration d) {

@@ -2,6 +2,7 @@ package dev.taskrow.adapter.ai.openai;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.taskrow.adapter.ai.openai.testing.FakeChatServer;
 import dev.taskrow.dongchimi.Category;
 import dev.taskrow.dongchimi.importer.Analyser;
 import dev.taskrow.dongchimi.importer.AnalysisCache;
@@ -44,7 +45,9 @@ class AnalyserOverOpenAiTest {
 
   @BeforeEach
   void start() throws Exception {
-    server = new FakeChatServer(Duration.ofMillis(30));
+    // Milk is DAIRY, the rest OTHER.
+    server =
+        new FakeChatServer(Duration.ofMillis(30), user -> user.contains("우유") ? "DAIRY" : "OTHER");
     DataSource dataSource = AnalysisDatabase.dataSource();
     cache =
         new AnalysisCache(JdbcClient.create(dataSource), new JdbcTransactionManager(dataSource));
@@ -96,23 +99,23 @@ class AnalyserOverOpenAiTest {
     assertThat(results.get("key-1").category()).isEqualTo(Category.OTHER);
     assertThat(results.get("key-0").imageUrl())
         .isEqualTo("https://img.test/" + "우유 0호".hashCode() + "/1.jpg");
-    assertThat(server.requests.get()).isEqualTo(80);
-    assertThat(server.maxInFlight.get()).as("never above the cap").isLessThanOrEqualTo(CAP);
-    assertThat(server.maxInFlight.get()).as("the cap is reached: saturation").isEqualTo(CAP);
+    assertThat(server.requests()).isEqualTo(80);
+    assertThat(server.maxInFlight()).as("never above the cap").isLessThanOrEqualTo(CAP);
+    assertThat(server.maxInFlight()).as("the cap is reached: saturation").isEqualTo(CAP);
     assertThat(slept).isEmpty();
     assertThat(cache.size(analyser().modelVersion())).isEqualTo(40);
   }
 
   @Test
   void aRateLimitIsWaitedOutAsTheServerAskedAndTheAnalysisCompletes() {
-    server.rateLimitNext.set(1);
+    server.rateLimitNext(1);
 
     Map<String, Analyser.Analysis> results = analyser().analyse(items(3), done -> {}, () -> false);
 
     assertThat(results).hasSize(3);
     assertThat(results.values()).allSatisfy(a -> assertThat(a.imageUrl()).endsWith("/1.jpg"));
-    assertThat(server.rateLimited.get()).isEqualTo(1);
-    assertThat(server.requests.get()).isEqualTo(3 * 2 + 1);
+    assertThat(server.rateLimited()).isEqualTo(1);
+    assertThat(server.requests()).isEqualTo(3 * 2 + 1);
     assertThat(slept).containsExactly(Duration.ofSeconds(1));
   }
 }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.InstanceOfAssertFactories.type;
 
+import dev.taskrow.adapter.ai.openai.testing.FakeChatServer;
 import dev.taskrow.dongchimi.Category;
 import dev.taskrow.dongchimi.importer.ai.AiException;
 import dev.taskrow.dongchimi.importer.ai.AiException.Kind;
@@ -64,13 +65,8 @@ class OpenAiProductAiTest {
   }
 
   /** A chat completion whose message content is {@code content}. */
-  static String completion(String content) {
-    var root = JSON.createObjectNode();
-    root.put("id", "chatcmpl-1").put("object", "chat.completion").put("model", "gpt-test-mini");
-    var choice = root.putArray("choices").addObject();
-    choice.put("index", 0).put("finish_reason", "stop");
-    choice.putObject("message").put("role", "assistant").put("content", content);
-    return JSON.writeValueAsString(root);
+  private static String completion(String content) {
+    return FakeChatServer.completion("gpt-test-mini", content);
   }
 
   private void answer(String content) {
