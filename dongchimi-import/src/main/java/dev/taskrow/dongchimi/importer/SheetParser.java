@@ -11,25 +11,22 @@ import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.HashMap;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.stream.Stream;
-import org.dhatim.fastexcel.reader.Cell;
-import org.dhatim.fastexcel.reader.CellType;
-import org.dhatim.fastexcel.reader.ReadableWorkbook;
-import org.dhatim.fastexcel.reader.Row;
+import java.util.stream.Collectors;
 
 /**
- * Streams the first sheet of a workbook (memory does not grow with the file) and turns messy rows
- * into products: the header may sit below title rows and use any of several names; prices come as
- * "12,345원"; barcodes as numbers (scientific notation too); dates as Excel serials, text or ranges
- * ("2026-12-01~12-07"); blank rows, note rows and exact duplicates are skipped; every other problem
- * is a {@link RowError}.
+ * Streams a workbook (memory does not grow with the file) and turns messy rows into products: the
+ * first visible sheet with a header is used (title or cover sheets before it are skipped); the
+ * header may sit below title rows and use any of several names; prices come as "12,345원"; barcodes
+ * as numbers (scientific notation too); dates as Excel serials, text or ranges ("2026-12-01~12-07",
+ * "12/1(월)~12/7(일)", "20261201"); blank rows, note rows and exact duplicates are skipped; every
+ * other problem is a {@link RowError}. The rows come from a reader per format ({@link XlsxReader})
+ * as {@link SourceRow}s.
  */
 public final class SheetParser {
   static final int HEADER_SEARCH_ROWS = 30;
@@ -38,15 +35,18 @@ public final class SheetParser {
 
   /** The columns a sheet may have, with the header names marts use for them. */
   enum Column {
-    NAME("상품명", "상품명", "품명", "품목명", "품목", "제품명", "상품"),
-    REGULAR_PRICE("정가", "정가", "판매가", "정상가", "가격", "단가"),
-    SALE_PRICE("할인가", "할인가", "행사가", "특가", "할인판매가", "행사판매가"),
+    // Every alias is written as Column.of normalises a header: lower case, no spaces, no
+    // bracketed part ("가격(원)" is "가격"), no * : _ . / -. One alias, one column (a test checks).
+    NAME("상품명", "상품명", "품명", "품목명", "품목", "제품명", "상품", "상품이름", "제품이름", "품명및규격", "상품명및규격"),
+    REGULAR_PRICE(
+        "정가", "정가", "판매가", "정상가", "가격", "단가", "판매가격", "정상가격", "정상판매가", "소비자가", "소비자가격", "판매단가"),
+    SALE_PRICE("할인가", "할인가", "행사가", "특가", "할인판매가", "행사판매가", "할인가격", "행사가격", "세일가", "세일가격", "특가가격"),
     SPEC("규격", "규격", "용량", "중량", "단위"),
-    BARCODE("바코드", "바코드", "barcode", "상품코드", "ean"),
-    SALE_PERIOD("행사기간", "행사기간", "기간", "할인기간"),
-    SALE_START("시작일", "시작일", "행사시작일", "행사시작", "할인시작일"),
-    SALE_END("종료일", "종료일", "행사종료일", "행사종료", "할인종료일"),
-    IMAGE("이미지", "이미지", "이미지url", "사진", "image", "imageurl");
+    BARCODE("바코드", "바코드", "barcode", "상품코드", "ean", "바코드번호", "상품바코드"),
+    SALE_PERIOD("행사기간", "행사기간", "기간", "할인기간", "세일기간", "특가기간"),
+    SALE_START("시작일", "시작일", "행사시작일", "행사시작", "할인시작일", "시작일자", "행사시작일자", "할인시작일자"),
+    SALE_END("종료일", "종료일", "행사종료일", "행사종료", "할인종료일", "종료일자", "행사종료일자", "할인종료일자"),
+    IMAGE("이미지", "이미지", "이미지url", "사진", "image", "imageurl", "이미지주소", "이미지링크", "사진주소");
 
     final String label;
     final List<String> aliases;
@@ -57,13 +57,17 @@ public final class SheetParser {
     }
 
     static Column of(String header) {
-      String h = header.toLowerCase(Locale.ROOT).replaceAll("\\(.*?\\)|\\[.*?]|[\\s*:_./-]", "");
+      String h = normalise(header);
       for (Column c : values()) {
         if (c.aliases.contains(h)) {
           return c;
         }
       }
       return null;
+    }
+
+    static String normalise(String header) {
+      return header.toLowerCase(Locale.ROOT).replaceAll("\\(.*?\\)|\\[.*?]|[\\s*:_./-]", "");
     }
   }
 
@@ -82,55 +86,107 @@ public final class SheetParser {
   }
 
   public Parsed parse(Path file) throws IOException {
-    try (ReadableWorkbook workbook = new ReadableWorkbook(file.toFile());
-        Stream<Row> stream = workbook.getFirstSheet().openStream()) {
-      return parse(stream.iterator());
-    }
+    Run run = new Run();
+    XlsxReader.read(file, run);
+    return run.result();
   }
 
-  Parsed parse(Iterator<Row> rows) {
-    Map<Column, Integer> columns = null;
-    int searched = 0;
-    while (columns == null && rows.hasNext()) {
-      Row row = rows.next();
-      if (isBlank(row)) {
-        continue;
+  /**
+   * One parse: looks for a header in each visible sheet in turn (within its first {@link
+   * #HEADER_SEARCH_ROWS} non-blank rows), then reads the data rows of the first sheet that has one
+   * and ignores the sheets after it.
+   */
+  private final class Run implements SheetVisitor {
+    private final List<String> searched = new ArrayList<>();
+    private final List<String> hidden = new ArrayList<>();
+    private Map<Column, Integer> columns; // the header of the sheet being read, once found
+    private boolean finished;
+    private int nonBlank;
+
+    private final List<SheetRow> valid = new ArrayList<>();
+    private final List<RowError> errors = new ArrayList<>();
+    private final Map<String, SheetRow> byKey = new HashMap<>();
+    private int dataRows;
+    private int duplicates;
+
+    @Override
+    public boolean startSheet(String name, boolean isHidden) {
+      if (finished) {
+        return false;
       }
-      if (++searched > HEADER_SEARCH_ROWS) {
-        break;
+      if (isHidden) {
+        // Hidden sheets hold lookup lists and old copies, not what the owner means to upload.
+        hidden.add(name);
+        return false;
+      }
+      searched.add(name);
+      nonBlank = 0;
+      return true;
+    }
+
+    @Override
+    public boolean row(SourceRow row) {
+      if (columns != null) {
+        data(row);
+        return true;
+      }
+      if (row.cells().isEmpty()) {
+        return true;
+      }
+      if (++nonBlank > HEADER_SEARCH_ROWS) {
+        return false; // no header near the top of this sheet: try the next one
       }
       columns = header(row);
+      return true;
     }
-    if (columns == null) {
-      throw new InvalidFileException(
-          "INVALID_FILE",
-          "no header row in the first "
-              + HEADER_SEARCH_ROWS
-              + " rows; expected "
-              + EXPECTED_HEADERS);
+
+    @Override
+    public void endSheet() {
+      finished = columns != null;
     }
-    List<SheetRow> valid = new ArrayList<>();
-    List<RowError> errors = new ArrayList<>();
-    Map<String, SheetRow> byKey = new HashMap<>();
-    int dataRows = 0;
-    int duplicates = 0;
-    while (rows.hasNext()) {
-      Row row = rows.next();
-      Map<Column, Cell> cells = new EnumMap<>(Column.class);
+
+    @Override
+    public boolean finished() {
+      return finished;
+    }
+
+    Parsed result() {
+      if (columns == null) {
+        throw new InvalidFileException("INVALID_FILE", noHeader());
+      }
+      return new Parsed(valid, errors, dataRows, duplicates);
+    }
+
+    private String noHeader() {
+      String where =
+          searched.isEmpty()
+              ? "the workbook has no visible sheet"
+              : "no header row in the first "
+                  + HEADER_SEARCH_ROWS
+                  + " rows of "
+                  + (searched.size() == 1 ? "sheet " : "sheets ")
+                  + quoted(searched);
+      String skipped = hidden.isEmpty() ? "" : " (hidden sheets skipped: " + quoted(hidden) + ")";
+      return where + skipped + "; expected " + EXPECTED_HEADERS;
+    }
+
+    private void data(SourceRow row) {
+      Map<Column, SourceCell> cells = new EnumMap<>(Column.class);
       for (Map.Entry<Column, Integer> c : columns.entrySet()) {
-        row.getOptionalCell(c.getValue())
-            .filter(cell -> !text(cell).isEmpty())
-            .ifPresent(cell -> cells.put(c.getKey(), cell));
+        SourceCell cell = row.cell(c.getValue());
+        if (cell != null && !cell.text().isEmpty()) {
+          cells.put(c.getKey(), cell);
+        }
       }
       if (cells.isEmpty() || isNote(cells)) {
-        continue;
+        return;
       }
       if (++dataRows > maxRows) {
         throw new InvalidFileException(
             "TOO_MANY_ROWS", "the sheet has more than " + maxRows + " product rows");
       }
       List<RowError> rowErrors = new ArrayList<>();
-      SheetRow parsed = row(row.getRowNum(), cells, rowErrors);
+      SheetRow parsed = SheetParser.this.row(row.rowNum(), cells, rowErrors);
       if (parsed != null) {
         SheetRow first = byKey.putIfAbsent(parsed.productKey(), parsed);
         if (first == null) {
@@ -152,25 +208,37 @@ public final class SheetParser {
         }
       }
     }
-    return new Parsed(valid, errors, dataRows, duplicates);
   }
 
-  private static Map<Column, Integer> header(Row row) {
+  private static String quoted(List<String> names) {
+    return names.stream().map(n -> "\"" + n + "\"").collect(Collectors.joining(", "));
+  }
+
+  private static Map<Column, Integer> header(SourceRow row) {
     Map<Column, Integer> found = new EnumMap<>(Column.class);
-    for (Cell cell : row) {
-      if (cell != null && cell.getType() == CellType.STRING) {
-        Column c = Column.of(text(cell));
+    for (SourceCell cell : row.cells()) {
+      if (!cell.isNumber()) {
+        Column c = Column.of(cell.text());
         if (c != null) {
-          found.putIfAbsent(c, cell.getColumnIndex());
+          found.putIfAbsent(c, cell.column());
         }
       }
     }
     return found.containsKey(Column.NAME) && found.containsKey(Column.REGULAR_PRICE) ? found : null;
   }
 
+  /** Whether these texts (a CSV line split one way) make a header row. */
+  static boolean isHeader(List<String> texts) {
+    List<SourceCell> cells = new ArrayList<>();
+    for (int i = 0; i < texts.size(); i++) {
+      cells.add(SourceCell.text(i, texts.get(i)));
+    }
+    return header(new SourceRow(0, cells)) != null;
+  }
+
   /** A note under or between products: text in the name column only, or a ※/* remark. */
-  private static boolean isNote(Map<Column, Cell> cells) {
-    Cell name = cells.get(Column.NAME);
+  private static boolean isNote(Map<Column, SourceCell> cells) {
+    SourceCell name = cells.get(Column.NAME);
     if (name == null) {
       return false;
     }
@@ -183,7 +251,7 @@ public final class SheetParser {
         || text.startsWith("참고");
   }
 
-  private SheetRow row(int rowNum, Map<Column, Cell> cells, List<RowError> errors) {
+  private SheetRow row(int rowNum, Map<Column, SourceCell> cells, List<RowError> errors) {
     String rawName = cells.containsKey(Column.NAME) ? text(cells.get(Column.NAME)) : null;
     if (rawName == null) {
       errors.add(new RowError(rowNum, Column.NAME.label, "", "a product name is required"));
@@ -285,16 +353,16 @@ public final class SheetParser {
   private static final Pattern PRICE = Pattern.compile("[₩$]?\\s*([0-9][0-9,]*)(\\.0+)?\\s*원?");
 
   private static Integer price(
-      int rowNum, Column column, Map<Column, Cell> cells, List<RowError> errors) {
-    Cell cell = cells.get(column);
+      int rowNum, Column column, Map<Column, SourceCell> cells, List<RowError> errors) {
+    SourceCell cell = cells.get(column);
     if (cell == null) {
       return null;
     }
     String value = text(cell);
     try {
       BigDecimal amount;
-      if (cell.getType() == CellType.NUMBER) {
-        amount = new BigDecimal(cell.getRawValue());
+      if (cell.isNumber()) {
+        amount = cell.number();
       } else {
         Matcher m = PRICE.matcher(value.replace(" ", ""));
         if (!m.matches()) {
@@ -316,15 +384,15 @@ public final class SheetParser {
     }
   }
 
-  private static String barcode(int rowNum, Cell cell, List<RowError> errors) {
+  private static String barcode(int rowNum, SourceCell cell, List<RowError> errors) {
     if (cell == null) {
       return null;
     }
     String value = text(cell);
     String digits;
-    if (cell.getType() == CellType.NUMBER) {
+    if (cell.isNumber()) {
       try {
-        digits = new BigDecimal(cell.getRawValue()).toBigIntegerExact().toString();
+        digits = cell.number().toBigIntegerExact().toString();
       } catch (ArithmeticException | NumberFormatException e) {
         digits = value;
       }
@@ -341,11 +409,12 @@ public final class SheetParser {
     return digits;
   }
 
-  private LocalDate date(int rowNum, Column column, Cell cell, List<RowError> errors) {
+  private LocalDate date(int rowNum, Column column, SourceCell cell, List<RowError> errors) {
     LocalDate d = null;
-    if (cell.getType() == CellType.NUMBER) {
-      d = serial(cell.getRawValue());
-    } else {
+    if (cell.isNumber()) {
+      d = serial(cell.number().toPlainString());
+    }
+    if (d == null) { // text, or a number such as 20261201 that is not a serial
       LocalDate[] range = range(text(cell));
       if (range != null && range[0].equals(range[1])) {
         d = range[0];
@@ -369,11 +438,26 @@ public final class SheetParser {
     }
   }
 
+  // A trailing dot is allowed: "2026.12.01." is how many Korean documents write a date.
   private static final Pattern DATE =
-      Pattern.compile("(?:(\\d{4}|\\d{2})\\s*[-./년]\\s*)?(\\d{1,2})\\s*[-./월]\\s*(\\d{1,2})\\s*일?");
+      Pattern.compile(
+          "(?:(\\d{4}|\\d{2})\\s*[-./년]\\s*)?(\\d{1,2})\\s*[-./월]\\s*(\\d{1,2})\\s*[일.]?");
 
-  /** "2026-12-01~12-07", "12.1 ~ 12.7", "2026/12/01", an Excel serial as text: [start, end]. */
+  /** "20261201", as POS programs export dates. */
+  private static final Pattern COMPACT_DATE = Pattern.compile("(\\d{4})(\\d{2})(\\d{2})");
+
+  /** A day of the week in brackets after a date: "12/1(월)", "12.7 (일요일)", "12/1(Mon)". */
+  private static final Pattern WEEKDAY =
+      Pattern.compile(
+          "\\s*\\(\\s*(?:[월화수목금토일](?:요일)?|mon|tue|wed|thu|fri|sat|sun)\\s*\\)",
+          Pattern.CASE_INSENSITIVE);
+
+  /**
+   * "2026-12-01~12-07", "12.1 ~ 12.7", "2026/12/01", "12/1(월)~12/7(일)", "2026년 12월 1일",
+   * "2026.12.01.~2026.12.07.", "20261201~20261207", an Excel serial as text: [start, end].
+   */
   LocalDate[] range(String text) {
+    text = WEEKDAY.matcher(text).replaceAll("");
     String[] parts = text.split("\\s*[~〜∼]\\s*|\\s+-\\s+|\\s*부터\\s*");
     if (parts.length > 2) {
       return null;
@@ -390,6 +474,17 @@ public final class SheetParser {
   private LocalDate parseDate(String text, LocalDate after) {
     if (text.matches("\\d{5}(\\.\\d+)?")) {
       return serial(text);
+    }
+    Matcher compact = COMPACT_DATE.matcher(text);
+    if (compact.matches()) {
+      try {
+        return LocalDate.of(
+            Integer.parseInt(compact.group(1)),
+            Integer.parseInt(compact.group(2)),
+            Integer.parseInt(compact.group(3)));
+      } catch (DateTimeException e) {
+        return null;
+      }
     }
     Matcher m = DATE.matcher(text);
     if (!m.matches()) {
@@ -425,22 +520,9 @@ public final class SheetParser {
         && Objects.equals(a.imageUrl(), b.imageUrl());
   }
 
-  private static boolean isBlank(Row row) {
-    for (Cell cell : row) {
-      if (cell != null && !text(cell).isEmpty()) {
-        return false;
-      }
-    }
-    return true;
-  }
-
-  /** A cell's text with line breaks and runs of spaces made one space. */
-  static String text(Cell cell) {
-    if (cell == null || cell.getType() == CellType.EMPTY) {
-      return "";
-    }
-    String t = cell.getType() == CellType.NUMBER ? cell.getRawValue() : cell.getText();
-    return t == null ? "" : t.replaceAll("[\\s\\u00a0]+", " ").strip();
+  /** A cell's text (already made one line by {@link SourceCell}). */
+  static String text(SourceCell cell) {
+    return cell == null ? "" : cell.text();
   }
 
   private static String truncate(String s, int max) {

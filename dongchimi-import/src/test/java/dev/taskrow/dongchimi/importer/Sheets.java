@@ -7,6 +7,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipOutputStream;
+import org.dhatim.fastexcel.VisibilityState;
 import org.dhatim.fastexcel.Workbook;
 import org.dhatim.fastexcel.Worksheet;
 
@@ -20,26 +21,51 @@ final class Sheets {
     return out.toByteArray();
   }
 
-  static void write(OutputStream out, List<Object[]> rows) {
+  /** A named sheet of a workbook, hidden or not. */
+  record Sheet(String name, boolean hidden, List<Object[]> rows) {}
+
+  /** An xlsx of several sheets, in this order. */
+  static byte[] xlsx(Sheet... sheets) {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
     try {
       Workbook wb = new Workbook(out, "test", "1.0");
-      Worksheet ws = wb.newWorksheet("Sheet1");
-      for (int r = 0; r < rows.size(); r++) {
-        Object[] row = rows.get(r);
-        for (int c = 0; c < row.length; c++) {
-          switch (row[c]) {
-            case null -> {}
-            case Number n -> ws.value(r, c, n);
-            default -> ws.value(r, c, row[c].toString());
-          }
+      for (Sheet sheet : sheets) {
+        Worksheet ws = wb.newWorksheet(sheet.name());
+        if (sheet.hidden()) {
+          ws.setVisibilityState(VisibilityState.HIDDEN);
         }
-        if (r % 1000 == 999) {
-          ws.flush();
-        }
+        fill(ws, sheet.rows());
       }
       wb.finish();
     } catch (IOException e) {
       throw new java.io.UncheckedIOException(e);
+    }
+    return out.toByteArray();
+  }
+
+  static void write(OutputStream out, List<Object[]> rows) {
+    try {
+      Workbook wb = new Workbook(out, "test", "1.0");
+      fill(wb.newWorksheet("Sheet1"), rows);
+      wb.finish();
+    } catch (IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+  }
+
+  private static void fill(Worksheet ws, List<Object[]> rows) throws IOException {
+    for (int r = 0; r < rows.size(); r++) {
+      Object[] row = rows.get(r);
+      for (int c = 0; c < row.length; c++) {
+        switch (row[c]) {
+          case null -> {}
+          case Number n -> ws.value(r, c, n);
+          default -> ws.value(r, c, row[c].toString());
+        }
+      }
+      if (r % 1000 == 999) {
+        ws.flush();
+      }
     }
   }
 

@@ -1,0 +1,189 @@
+package dev.taskrow.dongchimi.importer;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/** The parser on real files generated here: headers, sheets, dates. */
+class SheetParserTest {
+  private static final LocalDate TODAY = LocalDate.of(2026, 11, 30);
+  private final SheetParser parser = new SheetParser(100, TODAY);
+
+  @TempDir Path dir;
+
+  // --- headers ------------------------------------------------------------------------------
+
+  @Test
+  void everyAliasIsWrittenNormalisedAndNamesExactlyOneColumn() {
+    Map<String, SheetParser.Column> owner = new HashMap<>();
+    for (SheetParser.Column c : SheetParser.Column.values()) {
+      assertThat(c.aliases).as(c + " lists its label").contains(c.label);
+      for (String alias : c.aliases) {
+        assertThat(SheetParser.Column.normalise(alias)).as(alias).isEqualTo(alias);
+        SheetParser.Column before = owner.put(alias, c);
+        assertThat(before).as(alias + " is an alias of " + before + " and " + c).isIn(null, c);
+        assertThat(SheetParser.Column.of(alias)).as(alias).isEqualTo(c);
+      }
+    }
+  }
+
+  @ParameterizedTest
+  @CsvSource({
+    "판매 가격, REGULAR_PRICE",
+    "정상가격, REGULAR_PRICE",
+    "정상판매가, REGULAR_PRICE",
+    "소비자가, REGULAR_PRICE",
+    "가격(원), REGULAR_PRICE",
+    "할인가격, SALE_PRICE",
+    "행사가격, SALE_PRICE",
+    "세일가, SALE_PRICE",
+    "특가가격, SALE_PRICE",
+    "상품이름, NAME",
+    "품명 및 규격, NAME",
+    "바코드번호, BARCODE",
+    "상품바코드, BARCODE",
+    "시작일자, SALE_START",
+    "종료일자, SALE_END",
+    "행사 시작일자, SALE_START",
+    "행사종료일자, SALE_END",
+    "이미지 주소, IMAGE",
+  })
+  void martHeadersNameTheirColumn(String header, SheetParser.Column column) {
+    assertThat(SheetParser.Column.of(header)).isEqualTo(column);
+  }
+
+  @Test
+  void aSheetWithNewHeaderNamesParses() throws IOException {
+    List<Object[]> rows = new ArrayList<>();
+    rows.add(new Object[] {"상품이름", "정상가격", "행사가격", "행사시작일자", "행사종료일자", "상품바코드", "이미지주소"});
+    rows.add(
+        new Object[] {
+          "서울우유 1L", 3280, 2580, "2026.12.01.", "2026.12.07.", "8801115114154", "https://x/y.jpg"
+        });
+    SheetParser.Parsed parsed = parse(Sheets.xlsx(rows));
+    assertThat(parsed.errors()).isEmpty();
+    var milk = parsed.rows().getFirst().input();
+    assertThat(milk.regularPrice()).isEqualTo(3280);
+    assertThat(milk.salePrice()).isEqualTo(2580);
+    assertThat(milk.saleStart()).isEqualTo(LocalDate.of(2026, 12, 1));
+    assertThat(milk.saleEnd()).isEqualTo(LocalDate.of(2026, 12, 7));
+    assertThat(milk.barcode()).isEqualTo("8801115114154");
+    assertThat(milk.imageUrl()).isEqualTo("https://x/y.jpg");
+  }
+
+  // --- sheets -------------------------------------------------------------------------------
+
+  @Test
+  void skipsACoverSheetAndAHiddenSheetToTheFirstSheetWithAHeader() throws IOException {
+    List<Object[]> cover = new ArrayList<>();
+    cover.add(new Object[] {"행복마트 12월 전단"});
+    cover.add(new Object[] {"담당", "김사장"});
+    List<Object[]> hiddenProducts = new ArrayList<>();
+    hiddenProducts.add(new Object[] {"상품명", "정가"});
+    hiddenProducts.add(new Object[] {"지난주 상품", 1000});
+    List<Object[]> products = new ArrayList<>();
+    products.add(new Object[] {"품명", "판매가"});
+    products.add(new Object[] {"신라면 120g*5", "4,980원"});
+    List<Object[]> after = new ArrayList<>();
+    after.add(new Object[] {"상품명", "정가"});
+    after.add(new Object[] {"다음 시트 상품", 500});
+
+    SheetParser.Parsed parsed =
+        parse(
+            Sheets.xlsx(
+                new Sheets.Sheet("표지", false, cover),
+                new Sheets.Sheet("코드", true, hiddenProducts),
+                new Sheets.Sheet("상품", false, products),
+                new Sheets.Sheet("기타", false, after)));
+
+    assertThat(parsed.errors()).isEmpty();
+    assertThat(parsed.rows()).extracting(r -> r.input().rawName()).containsExactly("신라면 120g*5");
+  }
+
+  @Test
+  void noHeaderInAnySheetNamesTheSheetsSearched() {
+    List<Object[]> none = List.<Object[]>of(new Object[] {"이름", "값"}, new Object[] {"사과", 1});
+    byte[] file =
+        Sheets.xlsx(
+            new Sheets.Sheet("표지", false, none),
+            new Sheets.Sheet("숨김", true, List.<Object[]>of(new Object[] {"상품명", "정가"})),
+            new Sheets.Sheet("상품", false, none));
+    assertThatThrownBy(() -> parse(file))
+        .isInstanceOfSatisfying(
+            InvalidFileException.class, e -> assertThat(e.code()).isEqualTo("INVALID_FILE"))
+        .hasMessageContaining("sheets \"표지\", \"상품\"")
+        .hasMessageContaining("hidden sheets skipped: \"숨김\"")
+        .hasMessageContaining("상품명");
+  }
+
+  @Test
+  void theHeaderIsLookedForOnlyNearTheTopOfASheet() throws IOException {
+    List<Object[]> rows = new ArrayList<>();
+    for (int i = 0; i < SheetParser.HEADER_SEARCH_ROWS; i++) {
+      rows.add(new Object[] {"제목 " + i});
+    }
+    rows.add(new Object[] {"상품명", "정가"});
+    rows.add(new Object[] {"사과", 1000});
+    assertThatThrownBy(() -> parse(Sheets.xlsx(rows)))
+        .isInstanceOf(InvalidFileException.class)
+        .hasMessageContaining("sheet \"Sheet1\"");
+    rows.removeFirst();
+    assertThat(parse(Sheets.xlsx(rows)).rows()).hasSize(1);
+  }
+
+  // --- dates --------------------------------------------------------------------------------
+
+  @ParameterizedTest
+  @CsvSource(
+      delimiter = '|',
+      value = {
+        "2026-12-01~12-07 | 2026-12-01 | 2026-12-07",
+        "12/1(월)~12/7(일) | 2026-12-01 | 2026-12-07",
+        "12.1 (월요일) ~ 12.7 (일요일) | 2026-12-01 | 2026-12-07",
+        "12/30(수)~1/3(일) | 2026-12-30 | 2027-01-03",
+        "20261201~20261207 | 2026-12-01 | 2026-12-07",
+        "20261201 | 2026-12-01 | 2026-12-01",
+        "2026년 12월 1일 ~ 2026년 12월 7일 | 2026-12-01 | 2026-12-07",
+        "2026년 12월 1일(화)부터 12월 7일까지 | 2026-12-01 | 2026-12-07",
+        "2026.12.01.~2026.12.07. | 2026-12-01 | 2026-12-07",
+        "2026.12.01. ~ 2027.01.03. | 2026-12-01 | 2027-01-03",
+        "26.12.01~26.12.07 | 2026-12-01 | 2026-12-07",
+      })
+  void readsTheDateRangesMartsWrite(String text, LocalDate start, LocalDate end) {
+    assertThat(parser.range(text)).containsExactly(start, end);
+  }
+
+  @ParameterizedTest
+  @CsvSource({"20261301", "2026.13.01.", "12/1(월)~12/7(일)~12/9", "언젠가", "12/1(뭐)"})
+  void refusesWhatIsNotADateRange(String text) {
+    assertThat(parser.range(text)).isNull();
+  }
+
+  @Test
+  void eightDigitDatesWorkAsNumberCellsToo() throws IOException {
+    List<Object[]> rows = new ArrayList<>();
+    rows.add(new Object[] {"상품명", "정가", "할인가", "시작일자", "종료일자"});
+    rows.add(new Object[] {"서울우유 1L", 3280, 2580, 20261201, 20261207});
+    SheetParser.Parsed parsed = parse(Sheets.xlsx(rows));
+    assertThat(parsed.errors()).isEmpty();
+    assertThat(parsed.rows().getFirst().input().saleEnd()).isEqualTo(LocalDate.of(2026, 12, 7));
+  }
+
+  private SheetParser.Parsed parse(byte[] bytes) throws IOException {
+    Path file = Files.createTempFile(dir, "sheet", ".bin");
+    Files.write(file, bytes);
+    return parser.parse(file);
+  }
+}
