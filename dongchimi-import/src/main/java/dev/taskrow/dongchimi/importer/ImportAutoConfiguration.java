@@ -90,7 +90,7 @@ public class ImportAutoConfiguration {
                     .neverRetry(
                         "INVALID_FILE",
                         "ROW_ERRORS",
-                        "NOT_XLSX",
+                        "NOT_A_WORKBOOK",
                         "ENCRYPTED_FILE",
                         "ZIP_BOMB",
                         "XML_BOMB",

@@ -62,14 +62,19 @@ public class ImportHandler implements TaskHandler {
             .orElseThrow(() -> TaskFailure.fatal("INVALID_FILE", "no import record for " + id));
     store.phase(id, "PARSING");
     ctx.progress(0, 0);
-    Path file = Files.createTempFile("dongchimi-import-", ".xlsx");
+    Path file = Files.createTempFile("dongchimi-import-", ".upload");
     try {
       download(record.fileKey(), file);
       SheetParser.Parsed parsed;
       try {
-        XlsxGuard.check(file, properties);
+        // Detected again from the stored bytes, never trusted from the upload's name or key.
+        WorkbookFormat format = WorkbookFormat.detect(file);
+        if (format == WorkbookFormat.XLSX) {
+          XlsxGuard.check(file, properties); // zip and XML bombs before any XML parser runs
+        }
         parsed =
-            new SheetParser(properties.maxRows(), LocalDate.ofInstant(ctx.now(), zone)).parse(file);
+            new SheetParser(properties.maxRows(), LocalDate.ofInstant(ctx.now(), zone))
+                .parse(file, format);
       } catch (InvalidFileException e) {
         throw TaskFailure.fatal(e.code(), e.getMessage());
       } catch (IOException | RuntimeException e) {

@@ -46,27 +46,22 @@ public class ImportService {
 
   public Import upload(long userId, long martId, String fileName, byte[] bytes) {
     catalog.ownedMart(martId, userId);
-    if (bytes.length == 0) {
-      throw Problem.invalid("NOT_XLSX", "the file is empty");
-    }
     if (bytes.length > properties.maxFileSize().toBytes()) {
       throw new Problem(
           HttpStatus.PAYLOAD_TOO_LARGE,
           "FILE_TOO_LARGE",
           "the file is larger than " + properties.maxFileSize().toMegabytes() + " MB");
     }
+    WorkbookFormat format;
     try {
-      XlsxGuard.checkMagic(java.util.Arrays.copyOf(bytes, Math.min(8, bytes.length)));
+      // From the content, not the name: the worker detects it again from the stored bytes.
+      format = WorkbookFormat.detect(bytes);
     } catch (InvalidFileException e) {
       throw Problem.invalid(e.code(), e.getMessage());
     }
     UUID id = UUID.randomUUID();
-    String key = "dongchimi/imports/" + martId + "/" + id + ".xlsx";
-    storage.put(
-        key,
-        new ByteArrayInputStream(bytes),
-        bytes.length,
-        "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet");
+    String key = "dongchimi/imports/" + martId + "/" + id + "." + format.extension();
+    storage.put(key, new ByteArrayInputStream(bytes), bytes.length, format.contentType());
     UUID taskId =
         tx.execute(
             s -> {
@@ -75,7 +70,7 @@ public class ImportService {
                       NewTask.of(KIND)
                           .subject("mart:" + martId)
                           .payload("{\"import\":\"" + id + "\"}"));
-              store.insert(t, martId, userId, name(fileName), key, bytes.length);
+              store.insert(t, martId, userId, name(fileName, format), key, bytes.length);
               return t;
             });
     return find(userId, martId, taskId);
@@ -102,9 +97,9 @@ public class ImportService {
     }
   }
 
-  private static String name(String fileName) {
+  private static String name(String fileName, WorkbookFormat format) {
     if (fileName == null || fileName.isBlank()) {
-      return "upload.xlsx";
+      return "upload." + format.extension();
     }
     String n = fileName.replaceAll("[\\p{Cntrl}/\\\\]", "_").strip();
     return n.length() > 200 ? n.substring(0, 200) : n;

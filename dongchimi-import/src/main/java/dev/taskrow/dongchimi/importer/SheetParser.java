@@ -25,8 +25,8 @@ import java.util.stream.Collectors;
  * header may sit below title rows and use any of several names; prices come as "12,345원"; barcodes
  * as numbers (scientific notation too); dates as Excel serials, text or ranges ("2026-12-01~12-07",
  * "12/1(월)~12/7(일)", "20261201"); blank rows, note rows and exact duplicates are skipped; every
- * other problem is a {@link RowError}. The rows come from a reader per format ({@link XlsxReader})
- * as {@link SourceRow}s.
+ * other problem is a {@link RowError}. The rows come from a reader per format ({@link XlsxReader},
+ * {@link XlsReader}) as {@link SourceRow}s.
  */
 public final class SheetParser {
   static final int HEADER_SEARCH_ROWS = 30;
@@ -85,9 +85,17 @@ public final class SheetParser {
     this.today = today;
   }
 
+  /** Parses a file of any accepted format, detected from its content. */
   public Parsed parse(Path file) throws IOException {
+    return parse(file, WorkbookFormat.detect(file));
+  }
+
+  public Parsed parse(Path file, WorkbookFormat format) throws IOException {
     Run run = new Run();
-    XlsxReader.read(file, run);
+    switch (format) {
+      case XLSX -> XlsxReader.read(file, run);
+      case XLS -> XlsReader.read(file, run);
+    }
     return run.result();
   }
 

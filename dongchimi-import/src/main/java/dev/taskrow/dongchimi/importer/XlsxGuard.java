@@ -11,10 +11,10 @@ import java.util.zip.ZipException;
 import java.util.zip.ZipFile;
 
 /**
- * Checks an upload before any XML parser sees it: the xlsx magic bytes, password protection (an
- * encrypted xlsx is an OLE2 container), and — by inflating every entry and counting real bytes, not
- * trusting the headers — zip bombs (total size, compression ratio, entry count) and XML bombs (any
- * DTD is refused: a sheet never needs one, entity expansion always does).
+ * Checks an .xlsx upload ({@link WorkbookFormat} told it from the other formats) before any XML
+ * parser sees it: by inflating every entry and counting real bytes, not trusting the headers — zip
+ * bombs (total size, compression ratio, entry count) and XML bombs (any DTD is refused: a sheet
+ * never needs one, entity expansion always does).
  */
 public final class XlsxGuard {
   static final int MAX_ENTRIES = 10_000;
@@ -23,19 +23,9 @@ public final class XlsxGuard {
 
   private XlsxGuard() {}
 
-  /** The first bytes of an upload: refuses what is plainly not an xlsx. */
-  public static void checkMagic(byte[] head) {
-    if (head.length >= 8
-        && (head[0] & 0xff) == 0xD0
-        && (head[1] & 0xff) == 0xCF
-        && (head[2] & 0xff) == 0x11
-        && (head[3] & 0xff) == 0xE0) {
-      throw new InvalidFileException(
-          "ENCRYPTED_FILE",
-          "the file is password-protected or an old .xls: save it as an .xlsx without a password");
-    }
+  private static void checkMagic(byte[] head) {
     if (head.length < 4 || head[0] != 'P' || head[1] != 'K' || head[2] != 3 || head[3] != 4) {
-      throw new InvalidFileException("NOT_XLSX", "the file is not an .xlsx workbook");
+      throw WorkbookFormat.notAWorkbook("the file is not an .xlsx workbook");
     }
   }
 
@@ -86,11 +76,10 @@ public final class XlsxGuard {
         }
       }
     } catch (ZipException e) {
-      throw new InvalidFileException(
-          "NOT_XLSX", "the file is not a readable .xlsx: " + e.getMessage());
+      throw WorkbookFormat.notAWorkbook("the file is not a readable .xlsx: " + e.getMessage());
     }
     if (!workbook) {
-      throw new InvalidFileException("NOT_XLSX", "the zip holds no xl/workbook.xml: not an .xlsx");
+      throw WorkbookFormat.notAWorkbook("the zip holds no xl/workbook.xml: not an .xlsx");
     }
   }
 

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import dev.taskrow.core.testing.SettableClock;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -158,20 +157,16 @@ class ImportApiTest {
 
   @Test
   void refusesWhatIsNotAnXlsxTooLargeOrSomeoneElsesMart() {
-    assertThat(
-            upload(mart, owner, "not a workbook".getBytes(StandardCharsets.UTF_8))
-                .body()
-                .get("code")
-                .asString())
-        .isEqualTo("NOT_XLSX");
-    byte[] ole2 = new byte[512];
-    ole2[0] = (byte) 0xD0;
-    ole2[1] = (byte) 0xCF;
-    ole2[2] = 0x11;
-    ole2[3] = (byte) 0xE0;
-    Answer encrypted = upload(mart, owner, ole2);
+    Answer garbage = upload(mart, owner, new byte[] {0x00, 0x01, 0x02, 0x03, 0x04, 0x05});
+    assertThat(garbage.status()).isEqualTo(400);
+    assertThat(garbage.body().get("code").asString()).isEqualTo("NOT_A_WORKBOOK");
+    Answer encrypted = upload(mart, owner, Sheets.encryptedXlsx());
     assertThat(encrypted.status()).isEqualTo(400);
     assertThat(encrypted.body().get("code").asString()).isEqualTo("ENCRYPTED_FILE");
+    Answer word = upload(mart, owner, Sheets.wordDocument());
+    assertThat(word.status()).isEqualTo(400);
+    assertThat(word.body().get("code").asString()).isEqualTo("NOT_A_WORKBOOK");
+    assertThat(word.body().get("detail").asString()).contains("not a workbook");
     byte[] big = new byte[400 * 1024];
     big[0] = 'P';
     big[1] = 'K';
@@ -185,6 +180,28 @@ class ImportApiTest {
     assertThat(upload(999_999_999L, owner, Sheets.xlsx(messySheet())).status()).isEqualTo(404);
     assertThat(get("/marts/" + mart + "/product-imports/" + UUID.randomUUID(), owner).status())
         .isEqualTo(404);
+    assertThat(productCount()).isZero();
+  }
+
+  @Test
+  void importsALegacyXlsAndStoresItUnderAnXlsKey() {
+    JsonNode done = importAndWait(Sheets.xls(messySheet()), "SUCCESS");
+
+    assertThat(done.get("summary").get("created").asInt()).isEqualTo(5);
+    assertThat(done.get("summary").get("duplicates").asInt()).isEqualTo(1);
+    Map<String, Object> milk = product("서울우유 1L");
+    assertThat(milk.get("sale_price")).isEqualTo(2580);
+    assertThat(milk.get("barcode")).isEqualTo("8801115114154");
+    assertThat(milk.get("sale_end").toString()).isEqualTo("2026-12-07");
+    assertThat(product("참이슬 후레쉬 360ml").get("barcode")).isEqualTo("8801000000010");
+    assertThat(fileKey(done)).endsWith(".xls");
+  }
+
+  @Test
+  void aPasswordProtectedXlsFailsAsEncryptedInTheWorker() {
+    JsonNode failed = importAndWait(Sheets.encryptedXls(messySheet()), "FAILED");
+    assertThat(failed.get("error_code").asString()).isEqualTo("ENCRYPTED_FILE");
+    assertThat(failed.get("error_message").asString()).contains("password");
     assertThat(productCount()).isZero();
   }
 
@@ -479,6 +496,13 @@ class ImportApiTest {
         .param("n", name)
         .query()
         .singleRow();
+  }
+
+  private String fileKey(JsonNode job) {
+    return jdbc.sql("select file_key from dongchimi_product_import where task_id = :t")
+        .param("t", UUID.fromString(job.get("job_id").asString()))
+        .query(String.class)
+        .single();
   }
 
   private long productCount() {

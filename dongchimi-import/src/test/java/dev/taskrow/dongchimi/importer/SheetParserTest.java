@@ -181,6 +181,117 @@ class SheetParserTest {
     assertThat(parsed.rows().getFirst().input().saleEnd()).isEqualTo(LocalDate.of(2026, 12, 7));
   }
 
+  // --- xls ----------------------------------------------------------------------------------
+
+  @Test
+  void readsAnXlsAsItReadsTheSameXlsx() throws IOException {
+    SheetParser.Parsed xlsx = parse(Sheets.xlsx(ImportApiTest.messySheet()));
+    SheetParser.Parsed xls = parse(Sheets.xls(ImportApiTest.messySheet()));
+
+    assertThat(xlsx.rows()).hasSize(5);
+    assertThat(xls.errors()).isEqualTo(xlsx.errors()).isEmpty();
+    assertThat(xls.rows()).isEqualTo(xlsx.rows());
+    assertThat(xls.dataRows()).isEqualTo(xlsx.dataRows());
+    assertThat(xls.duplicates()).isEqualTo(1);
+  }
+
+  @Test
+  void anXlsGivesExcelRowNumbersAndFormulaResults() throws IOException {
+    List<Object[]> rows = new ArrayList<>();
+    rows.add(new Object[] {"전단"});
+    rows.add(new Object[] {"상품명", "정가", "할인가", "행사기간"});
+    rows.add(new Object[] {"=\"서울\"&\"우유 1L\"", "=3000+280", 2580, 46357});
+    rows.add(new Object[] {"가격이 글자", "문의"});
+    SheetParser.Parsed parsed = parse(Sheets.xls(rows));
+
+    var milk = parsed.rows().getFirst();
+    assertThat(milk.row()).isEqualTo(3);
+    assertThat(milk.input().rawName()).isEqualTo("서울우유 1L");
+    assertThat(milk.input().regularPrice()).isEqualTo(3280);
+    assertThat(milk.input().saleStart()).isEqualTo(LocalDate.of(2026, 12, 1));
+    assertThat(parsed.errors())
+        .containsExactly(new RowError(4, "정가", "문의", "not a price in whole won"));
+  }
+
+  @Test
+  void anXlsSkipsCoverAndHiddenSheetsAndNamesThemWhenNoneHasAHeader() throws IOException {
+    List<Object[]> none = List.<Object[]>of(new Object[] {"이름", "값"});
+    List<Object[]> products =
+        List.<Object[]>of(new Object[] {"품명", "판매가"}, new Object[] {"신라면", 4980});
+    SheetParser.Parsed parsed =
+        parse(
+            Sheets.xls(
+                new Sheets.Sheet("표지", false, none),
+                new Sheets.Sheet("숨김", true, products),
+                new Sheets.Sheet("상품", false, products)));
+    assertThat(parsed.rows()).hasSize(1);
+
+    byte[] noHeader =
+        Sheets.xls(new Sheets.Sheet("표지", false, none), new Sheets.Sheet("숨김", true, products));
+    assertThatThrownBy(() -> parse(noHeader))
+        .hasMessageContaining("sheet \"표지\"")
+        .hasMessageContaining("hidden sheets skipped: \"숨김\"");
+  }
+
+  @Test
+  void anXlsWithTooManyRowsIsRefused() {
+    List<Object[]> rows = new ArrayList<>();
+    rows.add(new Object[] {"상품명", "정가"});
+    for (int i = 0; i <= 100; i++) {
+      rows.add(new Object[] {"상품 " + i, 1000 + i});
+    }
+    assertThatThrownBy(() -> parse(Sheets.xls(rows)))
+        .isInstanceOfSatisfying(
+            InvalidFileException.class, e -> assertThat(e.code()).isEqualTo("TOO_MANY_ROWS"));
+  }
+
+  @Test
+  void aPasswordProtectedXlsIsRefusedAsEncrypted() {
+    byte[] file = Sheets.encryptedXls(ImportApiTest.messySheet());
+    assertThat(WorkbookFormat.detect(file)).isEqualTo(WorkbookFormat.XLS);
+    assertThatThrownBy(() -> parse(file))
+        .isInstanceOfSatisfying(
+            InvalidFileException.class, e -> assertThat(e.code()).isEqualTo("ENCRYPTED_FILE"));
+  }
+
+  // --- detection ----------------------------------------------------------------------------
+
+  @Test
+  void detectsTheFormatFromTheContent() throws IOException {
+    assertThat(WorkbookFormat.detect(Sheets.xlsx(ImportApiTest.messySheet())))
+        .isEqualTo(WorkbookFormat.XLSX);
+    assertThat(WorkbookFormat.detect(Sheets.xls(ImportApiTest.messySheet())))
+        .isEqualTo(WorkbookFormat.XLS);
+    Path file = Files.createTempFile(dir, "upload", ".csv"); // the name does not matter
+    Files.write(file, Sheets.xls(ImportApiTest.messySheet()));
+    assertThat(WorkbookFormat.detect(file)).isEqualTo(WorkbookFormat.XLS);
+  }
+
+  @Test
+  void refusesEncryptedAndOtherOfficeFilesAndGarbage() {
+    assertRefused(Sheets.encryptedXlsx(), "ENCRYPTED_FILE", "password");
+    assertRefused(Sheets.wordDocument(), "NOT_A_WORKBOOK", "not a workbook");
+    assertRefused(Sheets.ole2("Book", "old"), "NOT_A_WORKBOOK", "Excel 5.0/95");
+    byte[] brokenOle2 = new byte[512];
+    System.arraycopy(
+        new byte[] {
+          (byte) 0xD0, (byte) 0xCF, 0x11, (byte) 0xE0, (byte) 0xA1, (byte) 0xB1, 0x1A, (byte) 0xE1
+        },
+        0,
+        brokenOle2,
+        0,
+        8);
+    assertRefused(brokenOle2, "NOT_A_WORKBOOK", "cannot be read");
+    assertRefused(new byte[0], "NOT_A_WORKBOOK", "empty");
+  }
+
+  private static void assertRefused(byte[] bytes, String code, String message) {
+    assertThatThrownBy(() -> WorkbookFormat.detect(bytes))
+        .isInstanceOfSatisfying(
+            InvalidFileException.class, e -> assertThat(e.code()).isEqualTo(code))
+        .hasMessageContaining(message);
+  }
+
   private SheetParser.Parsed parse(byte[] bytes) throws IOException {
     Path file = Files.createTempFile(dir, "sheet", ".bin");
     Files.write(file, bytes);

@@ -7,6 +7,11 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipOutputStream;
+import org.apache.poi.hssf.record.crypto.Biff8EncryptionKey;
+import org.apache.poi.hssf.usermodel.HSSFRow;
+import org.apache.poi.hssf.usermodel.HSSFSheet;
+import org.apache.poi.hssf.usermodel.HSSFWorkbook;
+import org.apache.poi.poifs.filesystem.POIFSFileSystem;
 import org.dhatim.fastexcel.VisibilityState;
 import org.dhatim.fastexcel.Workbook;
 import org.dhatim.fastexcel.Worksheet;
@@ -67,6 +72,81 @@ final class Sheets {
         ws.flush();
       }
     }
+  }
+
+  /** A legacy .xls (BIFF8) of one sheet, written with POI's HSSF. */
+  static byte[] xls(List<Object[]> rows) {
+    return xls(new Sheet("Sheet1", false, rows));
+  }
+
+  /** A legacy .xls of several sheets; a cell "=..." becomes a formula. */
+  static byte[] xls(Sheet... sheets) {
+    try (HSSFWorkbook wb = new HSSFWorkbook()) {
+      for (Sheet sheet : sheets) {
+        HSSFSheet ws = wb.createSheet(sheet.name());
+        if (sheet.hidden()) {
+          wb.setSheetHidden(wb.getSheetIndex(ws), true);
+        }
+        for (int r = 0; r < sheet.rows().size(); r++) {
+          Object[] row = sheet.rows().get(r);
+          HSSFRow xlsRow = ws.createRow(r);
+          for (int c = 0; c < row.length; c++) {
+            if (row[c] instanceof Number n) {
+              xlsRow.createCell(c).setCellValue(n.doubleValue());
+            } else if (row[c] instanceof String f && f.startsWith("=")) {
+              xlsRow.createCell(c).setCellFormula(f.substring(1));
+            } else if (row[c] != null) {
+              xlsRow.createCell(c).setCellValue(row[c].toString());
+            }
+          }
+        }
+      }
+      // Formulas keep a cached result, as Excel saves them: evaluate before writing.
+      wb.getCreationHelper().createFormulaEvaluator().evaluateAll();
+      ByteArrayOutputStream out = new ByteArrayOutputStream();
+      wb.write(out);
+      return out.toByteArray();
+    } catch (IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+  }
+
+  /** An .xls with a password to open (RC4 CryptoAPI, as Excel writes it). */
+  static byte[] encryptedXls(List<Object[]> rows) {
+    Biff8EncryptionKey.setCurrentUserPassword("secret");
+    try {
+      return xls(rows);
+    } finally {
+      Biff8EncryptionKey.setCurrentUserPassword(null);
+    }
+  }
+
+  /** An OLE2 container with the given streams (name, content): Office's pre-2007 wrapper. */
+  static byte[] ole2(String... namesAndContents) {
+    try (POIFSFileSystem fs = new POIFSFileSystem()) {
+      for (int i = 0; i < namesAndContents.length; i += 2) {
+        fs.createDocument(
+            new java.io.ByteArrayInputStream(
+                namesAndContents[i + 1].getBytes(StandardCharsets.UTF_8)),
+            namesAndContents[i]);
+      }
+      ByteArrayOutputStream out = new ByteArrayOutputStream();
+      fs.writeFilesystem(out);
+      return out.toByteArray();
+    } catch (IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+  }
+
+  /** What Excel makes of a password-protected .xlsx: an OLE2 file with EncryptionInfo. */
+  static byte[] encryptedXlsx() {
+    return ole2(
+        "EncryptionInfo", "\u0004\u0000\u0004\u0000agile", "EncryptedPackage", "x".repeat(600));
+  }
+
+  /** A Word 97-2003 document's shape: an OLE2 file with a WordDocument stream. */
+  static byte[] wordDocument() {
+    return ole2("WordDocument", "x".repeat(600), "1Table", "y".repeat(600));
   }
 
   /** A zip with the given entries (name, content), for bombs and broken files. */
