@@ -2,9 +2,13 @@ package dev.taskrow.app;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.taskrow.dongchimi.testing.AppMigrations;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import javax.sql.DataSource;
+import org.flywaydb.core.Flyway;
+import org.flywaydb.core.api.configuration.Configuration;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -29,6 +33,8 @@ class TaskrowApplicationTest {
   @LocalServerPort int port;
   @Autowired EmbeddedDefaults embeddedDefaults;
   @Autowired JdbcTemplate jdbc;
+  @Autowired Flyway flyway;
+  @Autowired DataSource dataSource;
 
   @DynamicPropertySource
   static void embeddedDataInATempDir(DynamicPropertyRegistry registry) {
@@ -74,6 +80,27 @@ class TaskrowApplicationTest {
                 "select count(*) from taskrow_schema_history where version = '1' and success",
                 Integer.class))
         .isOne();
+  }
+
+  /**
+   * Tests and benchmarks that migrate without Spring Boot use AppMigrations: its settings must be
+   * the ones application.yml gives the app's Flyway.
+   */
+  @Test
+  void migratesAsAppMigrationsDoesWithoutSpring() {
+    Configuration app = flyway.getConfiguration();
+    Configuration shared = AppMigrations.configure(dataSource);
+    assertThat(shared.getLocations()).as("locations").containsExactly(app.getLocations());
+    assertThat(shared.getTable()).as("table").isEqualTo(app.getTable());
+    assertThat(shared.getSchemas()).as("schemas").containsExactly(app.getSchemas());
+    assertThat(shared.isBaselineOnMigrate())
+        .as("baseline-on-migrate")
+        .isEqualTo(app.isBaselineOnMigrate());
+    assertThat(shared.getBaselineVersion())
+        .as("baseline-version")
+        .isEqualTo(app.getBaselineVersion());
+    assertThat(shared.isOutOfOrder()).as("out-of-order").isEqualTo(app.isOutOfOrder());
+    assertThat(shared.getPlaceholders()).as("placeholders").isEqualTo(app.getPlaceholders());
   }
 
   @Test

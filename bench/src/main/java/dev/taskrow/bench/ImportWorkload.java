@@ -5,11 +5,11 @@ import dev.taskrow.dongchimi.Catalog;
 import dev.taskrow.dongchimi.Mart;
 import dev.taskrow.dongchimi.MartInput;
 import dev.taskrow.dongchimi.importer.ImportService;
+import dev.taskrow.dongchimi.testing.AppMigrations;
 import java.io.ByteArrayOutputStream;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
-import org.flywaydb.core.Flyway;
 import org.springframework.boot.WebApplicationType;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.context.ConfigurableApplicationContext;
@@ -137,14 +137,7 @@ final class ImportWorkload {
       return;
     }
     // The application's migrations (accounts, 동치미, the import), as the app runs them.
-    Flyway.configure()
-        .dataSource(database.dataSource())
-        .locations("classpath:db/migration")
-        .baselineOnMigrate(true)
-        .baselineVersion("0")
-        .outOfOrder(true)
-        .load()
-        .migrate();
+    AppMigrations.migrate(database.dataSource());
     migrated = true;
   }
 

@@ -4,6 +4,7 @@ import dev.taskrow.core.testing.TestDatabase;
 import dev.taskrow.dongchimi.Catalog;
 import dev.taskrow.dongchimi.Category;
 import dev.taskrow.dongchimi.DealSort;
+import dev.taskrow.dongchimi.testing.AppMigrations;
 import java.sql.Connection;
 import java.sql.Statement;
 import java.time.Clock;
@@ -13,7 +14,6 @@ import java.util.Arrays;
 import java.util.Random;
 import java.util.function.Supplier;
 import javax.sql.DataSource;
-import org.flywaydb.core.Flyway;
 
 /**
  * The nearby queries on 50,000 marts and 1,000,000 products around Seoul: p50 and p99 of the
@@ -32,14 +32,7 @@ public final class NearbyBench {
 
   public static void main(String[] args) throws Exception {
     DataSource dataSource = TestDatabase.dataSource();
-    Flyway.configure()
-        .dataSource(dataSource)
-        .locations("classpath:db/migration")
-        .baselineOnMigrate(true)
-        .baselineVersion("0")
-        .outOfOrder(true)
-        .load()
-        .migrate();
+    AppMigrations.migrate(dataSource);
     ZoneId seoul = ZoneId.of("Asia/Seoul");
     Clock clock = Clock.systemUTC();
     LocalDate today = LocalDate.now(clock.withZone(seoul));
