@@ -48,7 +48,6 @@ import org.springframework.web.servlet.config.annotation.WebMvcConfigurer;
   SecurityConfiguration.class,
   OpenApiSecurity.class,
   AuthController.class,
-  Problems.Advice.class,
   ApiProblemAdvice.class
 })
 public class AccountsAutoConfiguration {

@@ -4,15 +4,8 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import org.springframework.http.HttpHeaders;
-import org.springframework.http.HttpStatus;
-import org.springframework.http.ProblemDetail;
-import org.springframework.http.ResponseEntity;
-import org.springframework.security.access.AccessDeniedException;
-import org.springframework.security.core.AuthenticationException;
 import org.springframework.security.web.AuthenticationEntryPoint;
 import org.springframework.security.web.access.AccessDeniedHandler;
-import org.springframework.web.bind.annotation.ExceptionHandler;
-import org.springframework.web.bind.annotation.RestControllerAdvice;
 
 /** Errors of the account system as RFC 9457 problem+json with a machine-readable {@code code}. */
 final class Problems {
@@ -79,29 +72,5 @@ final class Problems {
       }
     }
     return out.toString();
-  }
-
-  /** The account controllers' refusals. */
-  @RestControllerAdvice(assignableTypes = AuthController.class)
-  static class Advice {
-    /**
-     * Thrown by {@link CurrentUser#from} when no token was verified (should not happen: the filter
-     * chain refuses first).
-     */
-    @ExceptionHandler(AuthenticationException.class)
-    ResponseEntity<ProblemDetail> unauthenticated(AuthenticationException e) {
-      ProblemDetail body =
-          ProblemDetail.forStatusAndDetail(
-              HttpStatus.UNAUTHORIZED, "a valid bearer token is required");
-      body.setProperty("code", "UNAUTHENTICATED");
-      return ResponseEntity.status(HttpStatus.UNAUTHORIZED).body(body);
-    }
-
-    @ExceptionHandler(AccessDeniedException.class)
-    ResponseEntity<ProblemDetail> forbidden(AccessDeniedException e) {
-      ProblemDetail body = ProblemDetail.forStatusAndDetail(HttpStatus.FORBIDDEN, "not allowed");
-      body.setProperty("code", "FORBIDDEN");
-      return ResponseEntity.status(HttpStatus.FORBIDDEN).body(body);
-    }
   }
 }

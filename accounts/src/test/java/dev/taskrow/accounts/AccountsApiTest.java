@@ -175,6 +175,54 @@ class AccountsApiTest {
   }
 
   @Test
+  void whatSpringRefusesItselfIsStillAProblemWithACode() {
+    String token =
+        post("/auth/signup", Map.of("email", newEmail(), "password", "password1"))
+            .text("access_token");
+    Answer malformed =
+        answer(
+            http()
+                .post()
+                .uri("/auth/login")
+                .contentType(MediaType.APPLICATION_JSON)
+                .body("{\"email\": ")
+                .retrieve()
+                .toEntity(String.class));
+    assertProblem(malformed, 400, "INVALID_REQUEST");
+    Answer wrongType =
+        answer(
+            http()
+                .post()
+                .uri("/auth/login")
+                .contentType(MediaType.TEXT_PLAIN)
+                .body("email=a")
+                .retrieve()
+                .toEntity(String.class));
+    assertProblem(wrongType, 415, "UNSUPPORTED_MEDIA_TYPE");
+    assertProblem(get("/test/items/not-a-number", token), 400, "INVALID_REQUEST");
+    assertProblem(get("/no/such/page", token), 404, "NOT_FOUND");
+    Answer wrongMethod =
+        answer(
+            http()
+                .delete()
+                .uri("/test/items/1")
+                .header("Authorization", "Bearer " + token)
+                .retrieve()
+                .toEntity(String.class));
+    assertProblem(wrongMethod, 405, "METHOD_NOT_ALLOWED");
+  }
+
+  @Test
+  void anUnexpectedErrorIsA500ThatTellsTheClientNothingOfItsCause() {
+    String token =
+        post("/auth/signup", Map.of("email", newEmail(), "password", "password1"))
+            .text("access_token");
+    Answer broken = get("/test/broken", token);
+    assertProblem(broken, 500, "INTERNAL");
+    assertThat(broken.raw().getBody()).doesNotContain("select", "password_hash", "IllegalState");
+  }
+
+  @Test
   void signupNeverGrantsAnAdminRoleOrAnUnknownOne() {
     assertProblem(
         post("/auth/signup", Map.of("email", newEmail(), "password", "password1", "role", "ADMIN")),

@@ -11,6 +11,7 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Import;
 import org.springframework.security.access.AccessDeniedException;
 import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.RestController;
 
 /** The account system alone, on the test JVM's real PostgreSQL, with a clock the tests move. */
@@ -49,6 +50,17 @@ class AccountsTestApplication {
     @GetMapping("/test/public")
     Map<String, Object> ping() {
       return Map.of("ok", true);
+    }
+
+    @GetMapping("/test/items/{id}")
+    Map<String, Object> item(@PathVariable long id, CurrentUser user) {
+      return Map.of("id", id);
+    }
+
+    /** A defect in a handler: its message must not reach the client. */
+    @GetMapping("/test/broken")
+    Map<String, Object> broken(CurrentUser user) {
+      throw new IllegalStateException("select password_hash from accounts_user: connection reset");
     }
   }
 }

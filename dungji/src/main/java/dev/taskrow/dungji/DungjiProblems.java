@@ -1,6 +1,8 @@
 package dev.taskrow.dungji;
 
 import java.net.URI;
+import org.springframework.core.Ordered;
+import org.springframework.core.annotation.Order;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ProblemDetail;
 import org.springframework.http.ResponseEntity;
@@ -9,9 +11,11 @@ import org.springframework.web.bind.annotation.RestControllerAdvice;
 
 /**
  * RFC 9457 problem+json for the 둥지 API's invalid arguments, with a machine-readable {@code code}.
- * Its {@link DungjiException}s are answered by accounts' ApiProblemAdvice.
+ * Its {@link DungjiException}s are answered by accounts' ApiProblemAdvice. Ordered first: accounts'
+ * FallbackProblemAdvice, which answers every other exception, must not see these.
  */
 @RestControllerAdvice(basePackages = "dev.taskrow.dungji")
+@Order(Ordered.HIGHEST_PRECEDENCE)
 public class DungjiProblems {
 
   @ExceptionHandler(IllegalArgumentException.class)
