@@ -59,9 +59,9 @@ class ImportController {
       consumes = MediaType.MULTIPART_FORM_DATA_VALUE)
   @Operation(
       summary =
-          "Upload an .xlsx or .xls of products (the mart's owner; the format is told from the"
-              + " content): stored, then parsed, analysed and applied in the background; 202 with"
-              + " the job id")
+          "Upload an .xlsx, .xls or .csv of products (the mart's owner; the format is told from"
+              + " the content): stored, then parsed, analysed and applied in the background; 202"
+              + " with the job id")
   ResponseEntity<Accepted> upload(
       CurrentUser user, @PathVariable long martId, @RequestParam("file") MultipartFile file) {
     byte[] bytes;

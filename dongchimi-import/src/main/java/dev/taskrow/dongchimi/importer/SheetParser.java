@@ -95,6 +95,7 @@ public final class SheetParser {
     switch (format) {
       case XLSX -> XlsxReader.read(file, run);
       case XLS -> XlsReader.read(file, run);
+      case CSV -> CsvReader.read(file, run);
     }
     return run.result();
   }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import dev.taskrow.core.testing.SettableClock;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -195,6 +196,37 @@ class ImportApiTest {
     assertThat(milk.get("sale_end").toString()).isEqualTo("2026-12-07");
     assertThat(product("참이슬 후레쉬 360ml").get("barcode")).isEqualTo("8801000000010");
     assertThat(fileKey(done)).endsWith(".xls");
+  }
+
+  @Test
+  void importsAUtf8CsvWithABomAndAnMs949CsvWithTabs() {
+    JsonNode utf8 =
+        importAndWait(
+            Sheets.csv(messySheet(), ',', StandardCharsets.UTF_8, Sheets.UTF8_BOM), "SUCCESS");
+    assertThat(utf8.get("summary").get("created").asInt()).isEqualTo(5);
+    assertThat(fileKey(utf8)).endsWith(".csv");
+    assertThat(product("서울우유 1L").get("sale_end").toString()).isEqualTo("2026-12-07");
+    assertThat(product("참이슬 후레쉬 360ml").get("barcode")).isEqualTo("8801000000010");
+
+    JsonNode ms949 = importAndWait(Sheets.csv(messySheet(), '\t', Sheets.MS949), "SUCCESS");
+    assertThat(ms949.get("summary").get("unchanged").asInt())
+        .as("the same products, read from MS949")
+        .isEqualTo(5);
+    assertThat(productCount()).isEqualTo(5);
+  }
+
+  @Test
+  void aCsvWithBadRowsReportsThemByExcelRowNumber() {
+    List<Object[]> rows = new ArrayList<>();
+    rows.add(new Object[] {"행복마트 전단"});
+    rows.add(new Object[] {"상품명", "판매가격"});
+    rows.add(new Object[] {"좋은 상품", "1,000원"});
+    rows.add(new Object[] {"가격이 글자", "문의"});
+    JsonNode failed = importAndWait(Sheets.csv(rows, ';', Sheets.MS949), "FAILED");
+    assertThat(failed.get("error_code").asString()).isEqualTo("ROW_ERRORS");
+    JsonNode error = failed.get("row_errors").get(0);
+    assertThat(error.get("row").asInt()).isEqualTo(4);
+    assertThat(error.get("value").asString()).isEqualTo("문의");
   }
 
   @Test

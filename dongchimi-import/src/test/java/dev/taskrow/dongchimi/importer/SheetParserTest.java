@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDate;
@@ -254,6 +255,100 @@ class SheetParserTest {
             InvalidFileException.class, e -> assertThat(e.code()).isEqualTo("ENCRYPTED_FILE"));
   }
 
+  // --- csv ----------------------------------------------------------------------------------
+
+  @Test
+  void readsAUtf8CsvWithABomAsItReadsTheSameXlsx() throws IOException {
+    SheetParser.Parsed xlsx = parse(Sheets.xlsx(ImportApiTest.messySheet()));
+    byte[] csv =
+        Sheets.csv(ImportApiTest.messySheet(), ',', StandardCharsets.UTF_8, Sheets.UTF8_BOM);
+    assertThat(WorkbookFormat.detect(csv)).isEqualTo(WorkbookFormat.CSV);
+
+    SheetParser.Parsed parsed = parse(csv);
+
+    assertThat(parsed.errors()).isEmpty();
+    assertThat(parsed.rows()).isEqualTo(xlsx.rows()); // row numbers too: blank lines count
+    assertThat(parsed.duplicates()).isEqualTo(1);
+  }
+
+  @Test
+  void readsAnMs949CsvSeparatedByTabsAsKoreanExcelSavesIt() throws IOException {
+    byte[] csv = Sheets.csv(ImportApiTest.messySheet(), '\t', Sheets.MS949);
+    Path file = write(csv);
+    assertThat(CsvReader.charset(file)).isEqualTo(CsvReader.MS949);
+    assertThat(CsvReader.separator(file, CsvReader.MS949)).isEqualTo('\t');
+
+    SheetParser.Parsed parsed = parser.parse(file);
+
+    assertThat(parsed.errors()).isEmpty();
+    assertThat(parsed.rows())
+        .extracting(r -> r.input().name())
+        .containsExactly(
+            "서울우유 1L", "신라면 120g×5", "국산 삼겹살 냉장 500g", "참이슬 후레쉬 360ml", "풀무원 국산콩 두부 300g");
+  }
+
+  @Test
+  void readsSemicolonsUtf8WithoutABomAndUtf16UnicodeText() throws IOException {
+    List<Object[]> rows = new ArrayList<>();
+    rows.add(new Object[] {"행복마트; 12월 전단"});
+    rows.add(new Object[] {"상품명", "판매가격", "행사가격", "행사기간", "바코드"});
+    rows.add(new Object[] {"서울우유 1L", "3,280원", "2,580원", "12/1(월)~12/7(일)", "=\"0880123456789\""});
+    rows.add(new Object[] {"참이슬 후레쉬 360ml", "1690", null, null, "8.80100000001E+12"});
+
+    for (byte[] csv :
+        List.of(
+            Sheets.csv(rows, ';', StandardCharsets.UTF_8),
+            Sheets.csv(
+                rows, '\t', StandardCharsets.UTF_16LE, new byte[] {(byte) 0xFF, (byte) 0xFE}))) {
+      SheetParser.Parsed parsed = parse(csv);
+      assertThat(parsed.errors()).isEmpty();
+      var milk = parsed.rows().getFirst();
+      assertThat(milk.row()).isEqualTo(3);
+      assertThat(milk.input().regularPrice()).isEqualTo(3280);
+      assertThat(milk.input().salePrice()).isEqualTo(2580);
+      assertThat(milk.input().saleEnd()).isEqualTo(LocalDate.of(2026, 12, 7));
+      assertThat(milk.input().barcode()).isEqualTo("0880123456789");
+      assertThat(parsed.rows().get(1).input().barcode()).isEqualTo("8801000000010");
+    }
+  }
+
+  @Test
+  void tellsUtf8FromMs949OverTheWholeFileNotJustItsStart() throws IOException {
+    // 70,000 bytes of ASCII push the first Korean character past the first 64 KB chunk, and
+    // "우" then straddles the chunk boundary: a valid UTF-8 file must still read as UTF-8.
+    String ascii = "a".repeat(64 * 1024 - 1);
+    Path utf8 = write((ascii + "우유\n").getBytes(StandardCharsets.UTF_8));
+    assertThat(CsvReader.charset(utf8)).isEqualTo(StandardCharsets.UTF_8);
+    Path ms949 = write((ascii + "우유\n").getBytes(Sheets.MS949));
+    assertThat(CsvReader.charset(ms949)).isEqualTo(CsvReader.MS949);
+  }
+
+  @Test
+  void aCsvWithTooManyRowsOrABrokenQuoteIsRefused() {
+    List<Object[]> rows = new ArrayList<>();
+    rows.add(new Object[] {"상품명", "정가"});
+    for (int i = 0; i <= 100; i++) {
+      rows.add(new Object[] {"상품 " + i, 1000 + i});
+    }
+    assertThatThrownBy(() -> parse(Sheets.csv(rows, ',', StandardCharsets.UTF_8)))
+        .isInstanceOfSatisfying(
+            InvalidFileException.class, e -> assertThat(e.code()).isEqualTo("TOO_MANY_ROWS"));
+    byte[] broken = "상품명,정가\n\"서울\"우유,1000\n".getBytes(StandardCharsets.UTF_8);
+    assertThatThrownBy(() -> parse(broken))
+        .isInstanceOfSatisfying(
+            InvalidFileException.class, e -> assertThat(e.code()).isEqualTo("INVALID_FILE"))
+        .hasMessageContaining("the CSV cannot be read");
+  }
+
+  @Test
+  void aCsvWithoutAHeaderSaysSo() {
+    byte[] csv = "이름,값\n사과,1000\n".getBytes(StandardCharsets.UTF_8);
+    assertThatThrownBy(() -> parse(csv))
+        .isInstanceOfSatisfying(
+            InvalidFileException.class, e -> assertThat(e.code()).isEqualTo("INVALID_FILE"))
+        .hasMessageContaining("상품명");
+  }
+
   // --- detection ----------------------------------------------------------------------------
 
   @Test
@@ -283,6 +378,12 @@ class SheetParserTest {
         8);
     assertRefused(brokenOle2, "NOT_A_WORKBOOK", "cannot be read");
     assertRefused(new byte[0], "NOT_A_WORKBOOK", "empty");
+    assertRefused(new byte[] {1, 2, 0, 4, 5}, "NOT_A_WORKBOOK", ".csv");
+    assertRefused("%PDF-1.7\n1 0 obj".getBytes(StandardCharsets.US_ASCII), "NOT_A_WORKBOOK", "PDF");
+    assertRefused(
+        "\uFEFF <html><table><tr><td>상품명</td></tr></table></html>".getBytes(StandardCharsets.UTF_8),
+        "NOT_A_WORKBOOK",
+        "web page");
   }
 
   private static void assertRefused(byte[] bytes, String code, String message) {
@@ -293,8 +394,12 @@ class SheetParserTest {
   }
 
   private SheetParser.Parsed parse(byte[] bytes) throws IOException {
+    return parser.parse(write(bytes));
+  }
+
+  private Path write(byte[] bytes) throws IOException {
     Path file = Files.createTempFile(dir, "sheet", ".bin");
     Files.write(file, bytes);
-    return parser.parse(file);
+    return file;
   }
 }

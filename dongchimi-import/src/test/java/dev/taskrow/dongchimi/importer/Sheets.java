@@ -3,10 +3,13 @@ package dev.taskrow.dongchimi.importer;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipOutputStream;
+import org.apache.commons.csv.CSVFormat;
+import org.apache.commons.csv.CSVPrinter;
 import org.apache.poi.hssf.record.crypto.Biff8EncryptionKey;
 import org.apache.poi.hssf.usermodel.HSSFRow;
 import org.apache.poi.hssf.usermodel.HSSFSheet;
@@ -120,6 +123,28 @@ final class Sheets {
       Biff8EncryptionKey.setCurrentUserPassword(null);
     }
   }
+
+  /** A CSV of these rows (quoted where needed), in this charset, after these leading bytes. */
+  static byte[] csv(List<Object[]> rows, char separator, Charset charset, byte... bom) {
+    StringBuilder text = new StringBuilder();
+    try (CSVPrinter printer =
+        new CSVPrinter(
+            text,
+            CSVFormat.DEFAULT.builder().setDelimiter(separator).setRecordSeparator("\r\n").get())) {
+      for (Object[] row : rows) {
+        printer.printRecord((Object[]) row);
+      }
+    } catch (IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+    byte[] body = text.toString().getBytes(charset);
+    byte[] out = java.util.Arrays.copyOf(bom, bom.length + body.length);
+    System.arraycopy(body, 0, out, bom.length, body.length);
+    return out;
+  }
+
+  static final byte[] UTF8_BOM = {(byte) 0xEF, (byte) 0xBB, (byte) 0xBF};
+  static final Charset MS949 = Charset.forName("x-windows-949");
 
   /** An OLE2 container with the given streams (name, content): Office's pre-2007 wrapper. */
   static byte[] ole2(String... namesAndContents) {
