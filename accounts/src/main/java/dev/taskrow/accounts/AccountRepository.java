@@ -97,7 +97,11 @@ class AccountRepository {
         .single();
   }
 
-  void recordFailure(String email, String address, Instant at, Instant forgetBefore) {
+  /**
+   * Records a login attempt as a failure before its password is checked, and returns its id: the
+   * count that follows includes it, so parallel attempts cannot all pass the limit together.
+   */
+  long recordAttempt(String email, String address, Instant at, Instant forgetBefore) {
     jdbc.sql(
             """
             delete from accounts_login_failure
@@ -107,15 +111,22 @@ class AccountRepository {
         .param("address", address)
         .param("before", utc(forgetBefore))
         .update();
-    jdbc.sql(
+    return jdbc.sql(
             """
             insert into accounts_login_failure (email, client_address, failed_at)
             values (:email, :address, :at)
+            returning id
             """)
         .param("email", email)
         .param("address", address)
         .param("at", utc(at))
-        .update();
+        .query(Long.class)
+        .single();
+  }
+
+  /** An attempt refused before its password was checked is not a failure. */
+  void forgetAttempt(long id) {
+    jdbc.sql("delete from accounts_login_failure where id = :id").param("id", id).update();
   }
 
   /** A successful login forgets the account's failures (not the address's). */

@@ -27,6 +27,7 @@ class AccountService implements AccountProvisioning {
   private final JwtTokens tokens;
   private final AuthProperties.Throttle throttle;
   private final Clock clock;
+  private final PasswordHashing hashing;
   private final String dummyHash;
 
   AccountService(
@@ -40,6 +41,7 @@ class AccountService implements AccountProvisioning {
     this.tokens = tokens;
     this.throttle = properties.throttle();
     this.clock = clock;
+    this.hashing = new PasswordHashing(Runtime.getRuntime().availableProcessors());
     // Checked against when the email is unknown, so a login takes as long either way.
     this.dummyHash = passwords.encode("not-a-real-password-0123456789");
   }
@@ -53,7 +55,7 @@ class AccountService implements AccountProvisioning {
     Set<Role> roles = EnumSet.of(role);
     long id =
         accounts
-            .insert(email, passwords.encode(password), roles)
+            .insert(email, hashing.run(() -> passwords.encode(password)), roles)
             .orElseThrow(
                 () ->
                     new AccountProblem(
@@ -71,24 +73,34 @@ class AccountService implements AccountProvisioning {
     }
     Instant now = clock.instant();
     Instant since = now.minus(throttle.window());
-    refuseWhenThrottled(
-        accounts.failuresByEmail(email, since), throttle.maxFailuresPerAccount(), now);
-    refuseWhenThrottled(
-        accounts.failuresByAddress(clientAddress, since), throttle.maxFailuresPerAddress(), now);
-
-    Optional<Account> account = accounts.findByEmail(email);
-    boolean matches =
-        passwords.matches(password, account.map(Account::passwordHash).orElse(dummyHash))
-            && account.isPresent();
+    // Counted as a failure from here until the password proves right: a burst of parallel guesses
+    // sees itself in the counts, so no more than the limit get their passwords checked.
+    long attempt = accounts.recordAttempt(email, clientAddress, now, since);
+    boolean checked = false;
+    Optional<Account> account;
+    boolean matches;
+    try {
+      refuseWhenThrottled(
+          accounts.failuresByEmail(email, since), throttle.maxFailuresPerAccount(), now);
+      refuseWhenThrottled(
+          accounts.failuresByAddress(clientAddress, since), throttle.maxFailuresPerAddress(), now);
+      account = accounts.findByEmail(email);
+      String hash = account.map(Account::passwordHash).orElse(dummyHash);
+      matches = hashing.run(() -> passwords.matches(password, hash)) && account.isPresent();
+      checked = true;
+    } finally {
+      if (!checked) {
+        accounts.forgetAttempt(attempt);
+      }
+    }
     if (!matches) {
-      accounts.recordFailure(email, clientAddress, now, since);
       throw new AccountProblem(
           HttpStatus.UNAUTHORIZED, "INVALID_CREDENTIALS", "the email or the password is wrong");
     }
     Account found = account.get();
     accounts.clearFailures(email);
     if (passwords.upgradeEncoding(found.passwordHash())) {
-      accounts.updatePasswordHash(found.id(), passwords.encode(password));
+      accounts.updatePasswordHash(found.id(), hashing.run(() -> passwords.encode(password)));
     }
     return tokens.issue(found.id(), found.roles());
   }
@@ -103,7 +115,7 @@ class AccountService implements AccountProvisioning {
         .orElseGet(
             () ->
                 accounts
-                    .insert(normalised, passwords.encode(password), Set.of(role))
+                    .insert(normalised, hashing.run(() -> passwords.encode(password)), Set.of(role))
                     .orElseGet(() -> accounts.findByEmail(normalised).orElseThrow().id()));
   }
 
@@ -112,7 +124,7 @@ class AccountService implements AccountProvisioning {
   }
 
   private void refuseWhenThrottled(Failures failures, int max, Instant now) {
-    if (failures.count() >= max) {
+    if (failures.count() > max) { // the count includes the attempt being made
       Duration retryAfter = Duration.between(now, failures.oldest().plus(throttle.window()));
       throw new AccountProblem(
           HttpStatus.TOO_MANY_REQUESTS,

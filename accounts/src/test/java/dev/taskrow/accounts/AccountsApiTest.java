@@ -347,6 +347,38 @@ class AccountsApiTest {
   }
 
   @Test
+  void aBurstOfParallelGuessesGetsNoMorePasswordChecksThanTheLimit() throws Exception {
+    String email = newEmail();
+    post("/auth/signup", Map.of("email", email, "password", "right-password"));
+    int guesses = 24;
+    java.util.concurrent.CountDownLatch start = new java.util.concurrent.CountDownLatch(1);
+    java.util.List<java.util.concurrent.Future<Integer>> answers = new java.util.ArrayList<>();
+    try (var pool = java.util.concurrent.Executors.newFixedThreadPool(guesses)) {
+      for (int i = 0; i < guesses; i++) {
+        String guess = "guess-number-" + i;
+        answers.add(
+            pool.submit(
+                () -> {
+                  start.await();
+                  return post("/auth/login", Map.of("email", email, "password", guess)).status();
+                }));
+      }
+      start.countDown();
+      java.util.List<Integer> statuses = new java.util.ArrayList<>();
+      for (var answer : answers) {
+        statuses.add(answer.get());
+      }
+      // The account's limit is 5: at most 5 guesses were checked (401), every other one refused.
+      assertThat(statuses).containsOnly(401, 429);
+      assertThat(statuses.stream().filter(s -> s == 401).count()).isBetween(1L, 5L);
+    }
+    assertProblem(
+        post("/auth/login", Map.of("email", email, "password", "right-password")),
+        429,
+        "TOO_MANY_ATTEMPTS");
+  }
+
+  @Test
   void aSuccessfulLoginForgetsTheAccountsFailures() {
     String email = newEmail();
     post("/auth/signup", Map.of("email", email, "password", "right-password"));
