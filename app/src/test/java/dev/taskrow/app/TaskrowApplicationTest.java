@@ -19,6 +19,7 @@ import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.http.HttpStatusCode;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
+import org.springframework.http.client.JdkClientHttpRequestFactory;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
@@ -51,21 +52,56 @@ class TaskrowApplicationTest {
 
   private RestClient http() {
     return RestClient.builder()
+        // The JDK's client: Apache's (on this classpath) would retry a 429 after its Retry-After.
+        .requestFactory(new JdkClientHttpRequestFactory())
         .baseUrl("http://localhost:" + port)
         .defaultStatusHandler(HttpStatusCode::isError, (request, response) -> {})
         .build();
   }
 
   @Test
-  void healthIsUpWithTheEngineOnTheEmbeddedDatabase() {
-    ResponseEntity<String> health =
+  void healthIsUpWithTheEngineOnTheEmbeddedDatabaseAndItsDetailsAreForOperators() {
+    ResponseEntity<String> anonymous =
         http().get().uri("/actuator/health").retrieve().toEntity(String.class);
+    assertThat(anonymous.getStatusCode().value()).isEqualTo(200);
+    assertThat(anonymous.getBody()).contains("\"status\":\"UP\"").doesNotContain("taskrow");
+    ResponseEntity<String> health =
+        http()
+            .get()
+            .uri("/actuator/health")
+            .header("Authorization", "Bearer " + adminToken())
+            .retrieve()
+            .toEntity(String.class);
     assertThat(health.getStatusCode().value()).isEqualTo(200);
     assertThat(health.getBody())
         .contains("\"status\":\"UP\"")
         .contains("\"taskrow\"")
         .contains("\"database\":\"reachable\"");
     assertThat(Files.isDirectory(DATA_DIR.resolve("postgres"))).isTrue();
+  }
+
+  @Test
+  void behindAProxyLoginsAreThrottledPerForwardedClientNotForEveryone() {
+    String throttled = "203.0.113.7";
+    ResponseEntity<String> last = null;
+    for (int i = 0; i <= 20; i++) { // 20 failures per address are allowed in a window
+      last = login("nobody" + i + "@example.com", "wrong-password", throttled);
+    }
+    assertThat(last.getStatusCode().value()).isEqualTo(429);
+    assertThat(last.getBody()).contains("\"code\":\"TOO_MANY_ATTEMPTS\"");
+    ResponseEntity<String> other = login("nobody@example.com", "wrong-password", "198.51.100.9");
+    assertThat(other.getStatusCode().value()).isEqualTo(401);
+  }
+
+  private ResponseEntity<String> login(String email, String password, String forwardedFor) {
+    return http()
+        .post()
+        .uri("/auth/login")
+        .header("X-Forwarded-For", forwardedFor)
+        .contentType(MediaType.APPLICATION_JSON)
+        .body("{\"email\":\"" + email + "\",\"password\":\"" + password + "\"}")
+        .retrieve()
+        .toEntity(String.class);
   }
 
   @Test

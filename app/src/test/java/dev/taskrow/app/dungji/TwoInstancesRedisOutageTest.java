@@ -132,7 +132,9 @@ class TwoInstancesRedisOutageTest {
                 "taskrow.redis.max-reconnect-delay=300ms",
                 "taskrow.sse.fallback-interval=" + FALLBACK.toMillis() + "ms",
                 "app.embedded.data-dir=" + dataDir,
-                "logging.level.io.lettuce.core.protocol.ConnectionWatchdog=ERROR"),
+                "logging.level.io.lettuce.core.protocol.ConnectionWatchdog=ERROR",
+                // The test reads A's health components without an operator token.
+                "management.endpoint.health.show-details=always"),
             Stream.of(properties))
         .forEach(p -> args.add("--" + p));
     return args.toArray(String[]::new);
