@@ -5,17 +5,12 @@ import dev.taskrow.adapter.storage.local.LocalObjectStorage;
 import dev.taskrow.adapter.storage.s3.S3ObjectStorage;
 import dev.taskrow.adapter.storage.s3.S3StorageSettings;
 import dev.taskrow.embedded.EmbeddedDefault;
-import java.io.IOException;
-import java.io.UncheckedIOException;
+import dev.taskrow.embedded.GeneratedSecret;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
-import java.security.SecureRandom;
 import java.time.Clock;
 import java.time.Duration;
-import java.util.Base64;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
@@ -42,7 +37,7 @@ public class StorageConfiguration {
         ObjectProvider<Clock> clock) {
       byte[] key =
           secret.isBlank()
-              ? generatedSecret(dataDir.resolve("storage-signing.key"))
+              ? GeneratedSecret.readOrCreate(dataDir.resolve("storage-signing.key"), 32)
               : secret.getBytes(StandardCharsets.UTF_8);
       return new LocalObjectStorage(dir, baseUrl, key, clock.getIfAvailable(Clock::systemUTC));
     }
@@ -61,25 +56,6 @@ public class StorageConfiguration {
     @Bean
     PublicEndpoint localFilesPublic() {
       return PublicEndpoint.get("/files/**");
-    }
-
-    private static byte[] generatedSecret(Path file) {
-      try {
-        if (!Files.exists(file)) {
-          Files.createDirectories(file.getParent());
-          byte[] random = new byte[32];
-          new SecureRandom().nextBytes(random);
-          Files.writeString(file, Base64.getEncoder().encodeToString(random));
-          try {
-            Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-------"));
-          } catch (UnsupportedOperationException ignored) {
-            // not a POSIX file system
-          }
-        }
-        return Base64.getDecoder().decode(Files.readString(file).strip());
-      } catch (IOException e) {
-        throw new UncheckedIOException("cannot read or create " + file, e);
-      }
     }
   }
 
