@@ -167,9 +167,9 @@ public class Catalog {
         .orElseThrow(() -> Problem.notFound("product " + productId));
   }
 
-  public List<ProductRepository.PricePoint> priceHistory(long productId) {
+  public List<ProductRepository.PricePoint> priceHistory(long productId, int limit) {
     product(productId);
-    return products.priceHistory(productId);
+    return products.priceHistory(productId, limit);
   }
 
   List<Product> productsOfMart(

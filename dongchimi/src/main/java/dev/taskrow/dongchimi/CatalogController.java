@@ -26,6 +26,7 @@ import org.springframework.web.bind.annotation.RestController;
 @Tag(name = "dongchimi", description = "동치미: marts, flyers, products and deals near the user")
 class CatalogController {
   static final int MAX_NEARBY_LIMIT = 100;
+  static final int MAX_PRICE_HISTORY = 500;
   static final int MAX_QUERY = 50;
   private final Catalog catalog;
 
@@ -143,9 +144,15 @@ class CatalogController {
   }
 
   @GetMapping("/products/{productId}/price-history")
-  @Operation(summary = "Every change of the product's regular or sale price, oldest first")
-  List<ProductRepository.PricePoint> priceHistory(@PathVariable long productId) {
-    return catalog.priceHistory(productId);
+  @Operation(
+      summary = "The product's regular and sale price changes, oldest first",
+      description = "The newest `limit` changes (default 100, at most 500).")
+  List<ProductRepository.PricePoint> priceHistory(
+      @PathVariable long productId, @RequestParam(defaultValue = "100") int limit) {
+    if (limit < 1 || limit > MAX_PRICE_HISTORY) {
+      throw Problem.invalid("INVALID_LIMIT", "limit must be within 1.." + MAX_PRICE_HISTORY);
+    }
+    return catalog.priceHistory(productId, limit);
   }
 
   record DealView(Product product, long martId, String martName, long distanceM) {}

@@ -42,6 +42,7 @@ class FlyerController {
       @RequestParam(name = "valid_from") String validFrom,
       @RequestParam(name = "valid_to") String validTo,
       @RequestParam(name = "pages", required = false) List<MultipartFile> pages) {
+    flyers.checkOwner(martId, user.id()); // before any page is read into memory
     List<Flyers.PageUpload> uploads = new ArrayList<>();
     if (pages != null) {
       if (pages.size() > Flyers.MAX_PAGES) {

@@ -56,6 +56,11 @@ public class Flyers {
 
   private record PageRow(long flyerId, int pageNo, String key, String contentType, long size) {}
 
+  /** 404 for a missing mart, 403 for someone else's. */
+  public void checkOwner(long martId, long userId) {
+    catalog.ownedMart(martId, userId);
+  }
+
   /** Creates a flyer of the owner's mart with its pages, or nothing at all. */
   public FlyerView create(
       long martId,

@@ -21,7 +21,12 @@ public record ProductInput(
     LocalDate saleEnd,
     String barcode) {
 
-  static final int MAX_PRICE = 100_000_000;
+  /**
+   * Ten million won: more than any product of a neighbourhood mart, and low enough that the table's
+   * generated discount rate, ((regular − sale) × 100) / regular in 32-bit integers, never overflows
+   * (it would past 21,474,836 won).
+   */
+  public static final int MAX_PRICE = 10_000_000;
 
   /**
    * Checks the input as {@link Catalog#upsertProducts} will; a {@link Problem} names what is wrong.

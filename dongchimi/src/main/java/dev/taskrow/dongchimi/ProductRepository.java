@@ -119,13 +119,18 @@ class ProductRepository {
 
   record PricePoint(int regularPrice, Integer salePrice, OffsetDateTime changedAt) {}
 
-  List<PricePoint> priceHistory(long productId) {
+  /** The newest {@code limit} changes, oldest first. */
+  List<PricePoint> priceHistory(long productId, int limit) {
     return jdbc.sql(
             """
-            select regular_price, sale_price, changed_at from dongchimi_price_history
-             where product_id = :id order by changed_at, id
+            select regular_price, sale_price, changed_at from (
+              select regular_price, sale_price, changed_at, id from dongchimi_price_history
+               where product_id = :id order by changed_at desc, id desc limit :limit
+            ) newest
+            order by changed_at, id
             """)
         .param("id", productId)
+        .param("limit", limit)
         .query(
             (rs, n) ->
                 new PricePoint(

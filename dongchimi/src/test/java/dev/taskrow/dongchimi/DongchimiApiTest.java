@@ -547,6 +547,14 @@ class DongchimiApiTest {
     assertThat(history.body().get(2).get("sale_price").asInt()).isEqualTo(12000);
     assertThat(history.body().get(0).get("changed_at").asString()).startsWith("2026-03-02T01:00");
     assertProblem(get("/products/999999999/price-history", owner), 404, "NOT_FOUND");
+
+    // A limit keeps the newest changes, still oldest first.
+    Answer newest = get("/products/" + id + "/price-history?limit=2", owner);
+    assertThat(newest.body()).hasSize(2);
+    assertThat(newest.body().get(0).get("regular_price").asInt()).isEqualTo(20000);
+    assertThat(newest.body().get(0).get("sale_price").isNull()).isTrue();
+    assertThat(newest.body().get(1).get("sale_price").asInt()).isEqualTo(12000);
+    assertProblem(get("/products/" + id + "/price-history?limit=501", owner), 400, "INVALID_LIMIT");
   }
 
   @Test
@@ -570,6 +578,29 @@ class DongchimiApiTest {
             Map.of("raw_name", "x", "category", "OTHER", "regular_price", -1)),
         400,
         "INVALID_PRICE");
+    assertProblem(
+        call(
+            HttpMethod.POST,
+            path,
+            owner,
+            Map.of("raw_name", "x", "category", "OTHER", "regular_price", 10_000_001)),
+        400,
+        "INVALID_PRICE");
+    // The largest discount there can be: the stored discount rate must not overflow.
+    Answer free =
+        call(
+            HttpMethod.POST,
+            path,
+            owner,
+            Map.of(
+                "raw_name", "최고가 상품",
+                "category", "OTHER",
+                "regular_price", 10_000_000,
+                "sale_price", 0,
+                "sale_start", "2026-03-02",
+                "sale_end", "2026-03-03"));
+    assertThat(free.status()).as(String.valueOf(free.body())).isIn(200, 201);
+    assertThat(free.body().get("discount_rate").asInt()).isEqualTo(100);
     assertProblem(
         call(
             HttpMethod.POST,
