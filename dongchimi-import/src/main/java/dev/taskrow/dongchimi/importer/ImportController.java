@@ -2,6 +2,7 @@ package dev.taskrow.dongchimi.importer;
 
 import com.fasterxml.jackson.annotation.JsonRawValue;
 import dev.taskrow.accounts.CurrentUser;
+import dev.taskrow.core.ErrorCodes;
 import dev.taskrow.core.Task;
 import dev.taskrow.core.TaskStatus;
 import dev.taskrow.dongchimi.Problem;
@@ -64,6 +65,8 @@ class ImportController {
               + " with the job id")
   ResponseEntity<Accepted> upload(
       CurrentUser user, @PathVariable long martId, @RequestParam("file") MultipartFile file) {
+    // Owner and size first: nobody else's upload is read into memory.
+    imports.checkUpload(user.id(), martId, file.getSize());
     byte[] bytes;
     try {
       bytes = file.getBytes();
@@ -105,6 +108,21 @@ class ImportController {
         .body(TemplateWorkbook.bytes());
   }
 
+  /**
+   * The import's own failures explain themselves to the owner; the engine's safety-net codes carry
+   * an exception's text (SQL, class names), kept in the task row and the log for operators.
+   */
+  static String ownerMessage(Task t) {
+    if (t.errorCode() == null) {
+      return t.errorMessage();
+    }
+    return switch (t.errorCode()) {
+      case ErrorCodes.UNKNOWN, ErrorCodes.TRANSIENT_DATABASE_ERROR, ErrorCodes.NO_HANDLER ->
+          "an unexpected error on our side; upload the file again later";
+      default -> t.errorMessage();
+    };
+  }
+
   static ImportView view(ImportService.Import i) {
     Task t = i.task();
     return new ImportView(
@@ -112,7 +130,7 @@ class ImportController {
         i.record().fileName(),
         t.status(),
         t.errorCode(),
-        t.errorMessage(),
+        ownerMessage(t),
         t.lastErrorCode(),
         t.isWaitingForRetry() ? t.nextRetryAt() : null,
         t.attemptCount(),

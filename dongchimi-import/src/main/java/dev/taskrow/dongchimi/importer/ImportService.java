@@ -1,5 +1,6 @@
 package dev.taskrow.dongchimi.importer;
 
+import dev.taskrow.core.ActiveTaskExistsException;
 import dev.taskrow.core.NewTask;
 import dev.taskrow.core.Task;
 import dev.taskrow.dongchimi.Catalog;
@@ -44,14 +45,19 @@ public class ImportService {
   /** An import and its task: the import row exists iff the task does. */
   public record Import(ImportStore.ImportRecord record, Task task) {}
 
-  public Import upload(long userId, long martId, String fileName, byte[] bytes) {
+  /** The refusals that need no file: 404/403 for the mart, 413 for the size. */
+  public void checkUpload(long userId, long martId, long size) {
     catalog.ownedMart(martId, userId);
-    if (bytes.length > properties.maxFileSize().toBytes()) {
+    if (size > properties.maxFileSize().toBytes()) {
       throw new Problem(
           HttpStatus.PAYLOAD_TOO_LARGE,
           "FILE_TOO_LARGE",
           "the file is larger than " + properties.maxFileSize().toMegabytes() + " MB");
     }
+  }
+
+  public Import upload(long userId, long martId, String fileName, byte[] bytes) {
+    checkUpload(userId, martId, bytes.length);
     WorkbookFormat format;
     try {
       // From the content, not the name: the worker detects it again from the stored bytes.
@@ -62,25 +68,43 @@ public class ImportService {
     UUID id = UUID.randomUUID();
     String key = "dongchimi/imports/" + martId + "/" + id + "." + format.extension();
     storage.put(key, new ByteArrayInputStream(bytes), bytes.length, format.contentType());
-    UUID taskId =
-        tx.execute(
-            s -> {
-              UUID t =
-                  taskrow.submit(
-                      NewTask.of(KIND)
-                          .subject("mart:" + martId)
-                          .payload("{\"import\":\"" + id + "\"}"));
-              store.insert(t, martId, userId, name(fileName, format), key, bytes.length);
-              return t;
-            });
+    UUID taskId;
+    try {
+      taskId =
+          tx.execute(
+              s -> {
+                // One import per mart at a time (the task's subject): two files applied at once
+                // would race on the same products.
+                UUID t =
+                    taskrow.submit(
+                        NewTask.of(KIND)
+                            .subject("mart:" + martId)
+                            .payload("{\"import\":\"" + id + "\"}"));
+                store.insert(t, martId, userId, name(fileName, format), key, bytes.length);
+                return t;
+              });
+    } catch (ActiveTaskExistsException e) {
+      storage.delete(key); // nothing refers to it
+      throw new Problem(
+          HttpStatus.CONFLICT,
+          "IMPORT_IN_PROGRESS",
+          "an import of this mart is still running; upload again when it has finished");
+    } catch (RuntimeException e) {
+      storage.delete(key);
+      throw e;
+    }
     return find(userId, martId, taskId);
   }
 
   public Import find(long userId, long martId, UUID taskId) {
     catalog.ownedMart(martId, userId);
+    // The task row first: its SUCCESS commits with the import's summary, so a final task read
+    // first means the record read next has the summary. The other order could pair an APPLYING
+    // record with a SUCCESS task, and a stream would end on a final event without its summary.
+    Task task = task(taskId);
     ImportStore.ImportRecord record =
         store.find(martId, taskId).orElseThrow(() -> Problem.notFound("import " + taskId));
-    return new Import(record, task(taskId));
+    return new Import(record, task);
   }
 
   public List<Import> list(long userId, long martId, int limit) {

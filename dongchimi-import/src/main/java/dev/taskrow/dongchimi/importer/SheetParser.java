@@ -359,7 +359,8 @@ public final class SheetParser {
     };
   }
 
-  private static final Pattern PRICE = Pattern.compile("[₩$]?\\s*([0-9][0-9,]*)(\\.0+)?\\s*원?");
+  private static final Pattern PRICE =
+      Pattern.compile("[₩$]?\\s*([0-9][0-9,]{0,19})(\\.0+)?\\s*원?");
 
   private static Integer price(
       int rowNum, Column column, Map<Column, SourceCell> cells, List<RowError> errors) {
@@ -382,8 +383,10 @@ public final class SheetParser {
       if (amount.signum() < 0 || amount.stripTrailingZeros().scale() > 0) {
         throw new NumberFormatException();
       }
-      if (amount.compareTo(BigDecimal.valueOf(100_000_000)) > 0) {
-        errors.add(new RowError(rowNum, column.label, value, "above 100,000,000원"));
+      if (amount.compareTo(BigDecimal.valueOf(ProductInput.MAX_PRICE)) > 0) {
+        errors.add(
+            new RowError(
+                rowNum, column.label, value, String.format("above %,d원", ProductInput.MAX_PRICE)));
         return null;
       }
       return amount.intValueExact();
@@ -407,7 +410,8 @@ public final class SheetParser {
       }
     } else {
       digits = value.replaceAll("[\\s-]", "");
-      if (digits.matches("[0-9.]+[eE]\\+?[0-9]+")) {
+      // 8.80123E+12 as text, as a sheet shows a long number; a short exponent only.
+      if (digits.matches("[0-9.]{1,20}[eE]\\+?[0-9]{1,2}")) {
         digits = new BigDecimal(digits).toBigInteger().toString();
       }
     }

@@ -9,8 +9,24 @@ import java.math.BigDecimal;
  * only.
  */
 record SourceCell(int column, String text, BigDecimal number) {
+  /** Longer than any name, price, date or barcode: the rest of such a cell is never read. */
+  static final int MAX_TEXT = 1_000;
+
+  /** Digits either side of the point: a real cell has 15 significant ones at most. */
+  static final int MAX_DIGITS = 30;
+
   SourceCell {
-    text = text == null ? "" : text.replaceAll("[\\s\\u00a0]+", " ").strip();
+    text = text == null ? "" : text;
+    if (text.length() > MAX_TEXT) {
+      text = text.substring(0, MAX_TEXT);
+    }
+    text = text.replaceAll("[\\s\\u00a0]+", " ").strip();
+    // A number such as 1E30000000 is one short cell, but expanding it (a barcode's digits, a
+    // date's plain text) would take minutes: such a cell is text, and fails as text does.
+    if (number != null
+        && (number.precision() - number.scale() > MAX_DIGITS || number.scale() > MAX_DIGITS)) {
+      number = null;
+    }
   }
 
   static SourceCell text(int column, String text) {

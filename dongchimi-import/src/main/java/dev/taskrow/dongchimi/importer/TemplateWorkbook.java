@@ -31,9 +31,10 @@ final class TemplateWorkbook {
       ws.value(1, 4, "2026-12-01~12-07");
       ws.value(1, 5, "8801115114154");
       ws.value(1, 6, "");
-      // Prices: whole won, 0..100,000,000; the sale price at most the regular one.
+      // Prices: whole won, 0..10,000,000 (ProductInput.MAX_PRICE); the sale price at most the
+      // regular one.
       ws.range(1, 2, ROWS, 2)
-          .validateWithFormula("AND(ISNUMBER(C2),C2>=0,C2<=100000000,C2=INT(C2))")
+          .validateWithFormula("AND(ISNUMBER(C2),C2>=0,C2<=10000000,C2=INT(C2))")
           .showErrorMessage(true)
           .errorTitle("정가")
           .error("0 이상 1억 이하의 정수(원)를 입력하세요");

@@ -43,6 +43,7 @@ class ImportApiTest {
   @Autowired ImportTestApplication.TestAi ai;
   @Autowired ImportTestApplication.TestImages images;
   @Autowired ImportTestApplication.LeaseLost leaseLost;
+  @Autowired dev.taskrow.storage.testing.InMemoryObjectStorage storage;
 
   private String owner;
   private long mart;
@@ -318,6 +319,28 @@ class ImportApiTest {
     assertThat(failed.get("error_code").asString()).isEqualTo("AI_REFUSED");
     assertThat(failed.get("attempt_count").asInt()).isEqualTo(1);
     assertThat(productCount()).isZero();
+  }
+
+  @Test
+  void aSecondUploadWhileTheMartsImportRunsIs409AndKeepsNoFile() throws Exception {
+    images.entered = new CountDownLatch(1);
+    images.gate = new CountDownLatch(1);
+    images.blocking = true;
+    UUID first = accepted(upload(mart, owner, Sheets.xlsx(messySheet())));
+    assertThat(images.entered.await(30, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+    int stored = storage.objects().size();
+
+    Answer second = upload(mart, owner, Sheets.xlsx(messySheet()));
+    assertThat(second.status()).isEqualTo(409);
+    assertThat(second.body().get("code").asString()).isEqualTo("IMPORT_IN_PROGRESS");
+    assertThat(storage.objects()).hasSize(stored);
+
+    images.blocking = false;
+    images.gate.countDown();
+    await()
+        .atMost(Duration.ofSeconds(30))
+        .until(() -> "SUCCESS".equals(text(status(first), "status")));
+    accepted(upload(mart, owner, Sheets.xlsx(messySheet()))); // and afterwards it is accepted
   }
 
   @Test

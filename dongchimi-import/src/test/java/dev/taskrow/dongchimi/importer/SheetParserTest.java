@@ -2,11 +2,13 @@ package dev.taskrow.dongchimi.importer;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.tuple;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -391,6 +393,64 @@ class SheetParserTest {
         .isInstanceOfSatisfying(
             InvalidFileException.class, e -> assertThat(e.code()).isEqualTo(code))
         .hasMessageContaining(message);
+  }
+
+  @Test
+  void aHugeNumberInOneCellIsAnErrorNotMinutesOfWork() throws IOException {
+    List<Object[]> rows = new ArrayList<>();
+    rows.add(new Object[] {"상품명", "정가", "바코드", "시작일"});
+    rows.add(new Object[] {"서울우유 1L", 3280, 777777, null});
+    rows.add(new Object[] {"신라면 5입", 4980, "1E30000000", null});
+    rows.add(new Object[] {"두부 300g", 2500, null, 888888});
+    // Number cells as a hostile file stores them: 1E30000000 is a valid xlsx number.
+    byte[] xlsx =
+        replaceInSheet(
+            Sheets.xlsx(rows),
+            "<v>777777</v>",
+            "<v>1E30000000</v>",
+            "<v>888888</v>",
+            "<v>1E-30000000</v>");
+    long started = System.nanoTime();
+    SheetParser.Parsed parsed = parse(xlsx);
+    assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(Duration.ofSeconds(5));
+    assertThat(parsed.errors())
+        .extracting(RowError::row, RowError::column)
+        .containsExactly(tuple(2, "바코드"), tuple(3, "바코드"), tuple(4, "시작일"));
+  }
+
+  @Test
+  void anErrorKeepsOnlyTheStartOfALongValue() throws IOException {
+    String longName = "가".repeat(50_000);
+    List<Object[]> rows = new ArrayList<>();
+    rows.add(new Object[] {"상품명", "정가"});
+    rows.add(new Object[] {"우유", longName});
+    SheetParser.Parsed parsed = parse(Sheets.xlsx(rows));
+    assertThat(parsed.errors()).hasSize(1);
+    assertThat(parsed.errors().getFirst().value()).hasSize(RowError.MAX_VALUE + 1).endsWith("…");
+  }
+
+  /** The xlsx with its sheet's XML edited: pairs of (what, by what). */
+  private byte[] replaceInSheet(byte[] xlsx, String... pairs) throws IOException {
+    java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+    // ZipFile, not ZipInputStream: the writer's local headers leave sizes to the central directory.
+    try (var in = new java.util.zip.ZipFile(write(xlsx).toFile());
+        var zip = new java.util.zip.ZipOutputStream(out)) {
+      for (var entry : java.util.Collections.list(in.entries())) {
+        byte[] content = in.getInputStream(entry).readAllBytes();
+        if (entry.getName().startsWith("xl/worksheets/")) {
+          String xml = new String(content, StandardCharsets.UTF_8);
+          for (int i = 0; i < pairs.length; i += 2) {
+            assertThat(xml).contains(pairs[i]);
+            xml = xml.replace(pairs[i], pairs[i + 1]);
+          }
+          content = xml.getBytes(StandardCharsets.UTF_8);
+        }
+        zip.putNextEntry(new java.util.zip.ZipEntry(entry.getName()));
+        zip.write(content);
+        zip.closeEntry();
+      }
+    }
+    return out.toByteArray();
   }
 
   private SheetParser.Parsed parse(byte[] bytes) throws IOException {
