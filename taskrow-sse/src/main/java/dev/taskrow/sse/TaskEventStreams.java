@@ -17,7 +17,9 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
+import org.springframework.web.server.ResponseStatusException;
 import org.springframework.web.servlet.mvc.method.annotation.SseEmitter;
 
 /**
@@ -41,6 +43,9 @@ import org.springframework.web.servlet.mvc.method.annotation.SseEmitter;
  *       state, not every state, and the server holds at most the one event being written for it.
  *   <li>Reads and writes of one stream run one at a time on a thread of their own: a client that
  *       stops reading blocks only its own stream's thread, until its write fails.
+ *   <li>One viewer (a user) may hold at most {@code maxStreamsPerViewer} streams at once in this
+ *       process; past it, {@link #open} refuses with 429 {@code TOO_MANY_STREAMS}: each stream
+ *       holds a connection and reads its row every fallback interval.
  * </ul>
  */
 public final class TaskEventStreams implements AutoCloseable {
@@ -74,9 +79,16 @@ public final class TaskEventStreams implements AutoCloseable {
           Thread.ofPlatform().daemon().name("taskrow-sse-fallback").factory());
   private final AutoCloseable subscription;
   private final Duration timeout;
+  private final int maxStreamsPerViewer;
+  private final Map<String, Integer> streamsOfViewer = new ConcurrentHashMap<>();
 
-  public TaskEventStreams(Signals signals, Duration fallbackInterval, Duration timeout) {
+  public TaskEventStreams(
+      Signals signals, Duration fallbackInterval, Duration timeout, int maxStreamsPerViewer) {
+    if (maxStreamsPerViewer < 1) {
+      throw new IllegalArgumentException("maxStreamsPerViewer must be at least 1");
+    }
     this.timeout = timeout;
+    this.maxStreamsPerViewer = maxStreamsPerViewer;
     this.subscription =
         signals.subscribe(
             new SignalListener() {
@@ -112,12 +124,32 @@ public final class TaskEventStreams implements AutoCloseable {
   }
 
   /**
-   * Opens a stream. Check authentication and ownership before calling this, so that a refusal is an
-   * ordinary 401/403/404 answer rather than a stream.
+   * Opens a stream for {@code viewer} (who asks: a user id). Check authentication and ownership
+   * before calling this, so that a refusal is an ordinary 401/403/404 answer rather than a stream.
+   *
+   * @throws ResponseStatusException 429 {@code TOO_MANY_STREAMS} when the viewer already holds the
+   *     most streams allowed
    */
-  public SseEmitter open(UUID taskId, StateReader reader) {
+  public SseEmitter open(UUID taskId, String viewer, StateReader reader) {
+    Objects.requireNonNull(viewer);
+    boolean[] admitted = new boolean[1];
+    streamsOfViewer.compute(
+        viewer,
+        (v, open) -> {
+          int n = open == null ? 0 : open;
+          admitted[0] = n < maxStreamsPerViewer;
+          return admitted[0] ? n + 1 : open;
+        });
+    if (!admitted[0]) {
+      ResponseStatusException refused =
+          new ResponseStatusException(
+              HttpStatus.TOO_MANY_REQUESTS,
+              "at most " + maxStreamsPerViewer + " event streams at once; close one first");
+      refused.getBody().setProperty("code", "TOO_MANY_STREAMS");
+      throw refused;
+    }
     SseEmitter emitter = new SseEmitter(timeout.toMillis());
-    Stream stream = new Stream(taskId, reader, emitter);
+    Stream stream = new Stream(taskId, viewer, reader, emitter);
     // Registered before the first read: a change committed meanwhile still causes a read.
     streams.computeIfAbsent(taskId, id -> ConcurrentHashMap.newKeySet()).add(stream);
     emitter.onCompletion(stream::close);
@@ -129,16 +161,19 @@ public final class TaskEventStreams implements AutoCloseable {
 
   private final class Stream {
     private final UUID taskId;
+    private final String viewer;
     private final StateReader reader;
     private final SseEmitter emitter;
     private final AtomicBoolean dirty = new AtomicBoolean();
     private final AtomicBoolean running = new AtomicBoolean();
+    private final AtomicBoolean released = new AtomicBoolean();
     private volatile boolean closed;
     private volatile long lastRead = System.nanoTime();
     private String sentVersion;
 
-    Stream(UUID taskId, StateReader reader, SseEmitter emitter) {
+    Stream(UUID taskId, String viewer, StateReader reader, SseEmitter emitter) {
       this.taskId = taskId;
+      this.viewer = viewer;
       this.reader = reader;
       this.emitter = emitter;
     }
@@ -208,6 +243,23 @@ public final class TaskEventStreams implements AutoCloseable {
             set.remove(this);
             return set.isEmpty() ? null : set;
           });
+      if (released.compareAndSet(false, true)) { // close runs from several callbacks
+        streamsOfViewer.computeIfPresent(viewer, (v, open) -> open > 1 ? open - 1 : null);
+      }
+    }
+  }
+
+  /**
+   * Ends every open stream now (its client reconnects, with Last-Event-ID, to another instance).
+   * Called as the web server begins a graceful shutdown: an open stream is a request in progress,
+   * and would otherwise hold the shutdown for its whole timeout.
+   */
+  public void endAll() {
+    for (Set<Stream> set : streams.values()) {
+      for (Stream stream : set) {
+        stream.close();
+        stream.emitter.complete();
+      }
     }
   }
 
@@ -215,7 +267,7 @@ public final class TaskEventStreams implements AutoCloseable {
   public void close() throws Exception {
     ticker.shutdownNow();
     subscription.close();
-    streams.values().forEach(set -> set.forEach(s -> s.emitter.complete()));
+    endAll();
     streams.clear();
     executor.shutdownNow();
   }

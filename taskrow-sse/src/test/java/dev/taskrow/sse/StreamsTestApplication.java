@@ -96,7 +96,7 @@ class StreamsTestApplication {
 
     @GetMapping(path = "/tasks/{id}/events", produces = MediaType.TEXT_EVENT_STREAM_VALUE)
     SseEmitter events(@PathVariable UUID id, @RequestHeader("X-Client") String client) {
-      return streams.open(id, () -> rows.read(id, client));
+      return streams.open(id, client, () -> rows.read(id, client));
     }
   }
 }

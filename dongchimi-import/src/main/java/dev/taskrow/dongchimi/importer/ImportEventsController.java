@@ -63,6 +63,7 @@ class ImportEventsController {
     imports.find(userId, martId, jobId); // refusals (404/403) before the stream opens
     return streams.open(
         jobId,
+        Long.toString(userId),
         () -> {
           ImportService.Import current = imports.find(userId, martId, jobId);
           Task task = current.task();

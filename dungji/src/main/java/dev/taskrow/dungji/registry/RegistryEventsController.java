@@ -85,6 +85,7 @@ public class RegistryEventsController {
     issuance.task(userId, nestId, taskId, kind);
     return streams.open(
         taskId,
+        Long.toString(userId),
         () -> {
           Task task = issuance.task(userId, nestId, taskId, kind);
           Object body =
