@@ -56,8 +56,9 @@ final class CsvReader {
     try (Reader reader = open(file, charset);
         CSVParser parser = CSVParser.builder().setReader(reader).setFormat(format).get()) {
       for (CSVRecord record : parser) {
-        List<SourceCell> cells = new ArrayList<>(record.size());
-        for (int i = 0; i < record.size(); i++) {
+        int columns = Math.min(record.size(), SourceCell.MAX_COLUMNS);
+        List<SourceCell> cells = new ArrayList<>(columns);
+        for (int i = 0; i < columns; i++) {
           SourceCell cell = SourceCell.text(i, excelText(record.get(i)));
           if (!cell.text().isEmpty()) {
             cells.add(cell);
@@ -176,7 +177,9 @@ final class CsvReader {
   /** A header line split naively: header names hold no separators, quotes are dropped. */
   private static List<String> split(String line, char separator) {
     List<String> parts = new ArrayList<>();
-    for (String part : line.split(Pattern.quote(String.valueOf(separator)), -1)) {
+    String[] split =
+        line.split(Pattern.quote(String.valueOf(separator)), SourceCell.MAX_COLUMNS + 1);
+    for (String part : split) {
       parts.add(part.replace("\"", ""));
     }
     return parts;
@@ -192,11 +195,52 @@ final class CsvReader {
         in.reset();
       }
     }
-    return new InputStreamReader(
-        in,
-        charset
-            .newDecoder()
-            .onMalformedInput(CodingErrorAction.REPLACE)
-            .onUnmappableCharacter(CodingErrorAction.REPLACE));
+    return new LineLimit(
+        new InputStreamReader(
+            in,
+            charset
+                .newDecoder()
+                .onMalformedInput(CodingErrorAction.REPLACE)
+                .onUnmappableCharacter(CodingErrorAction.REPLACE)));
+  }
+
+  /** The longest line read: a real product row is a few hundred characters. */
+  static final int MAX_LINE = 1 << 20;
+
+  /**
+   * Refuses a line longer than {@link #MAX_LINE}: one line of a 10 MB file could otherwise hold
+   * millions of fields, all in memory at once while the record is parsed.
+   */
+  private static final class LineLimit extends java.io.FilterReader {
+    private int sinceNewline;
+
+    LineLimit(Reader in) {
+      super(in);
+    }
+
+    @Override
+    public int read() throws IOException {
+      int c = super.read();
+      count(c);
+      return c;
+    }
+
+    @Override
+    public int read(char[] buffer, int offset, int length) throws IOException {
+      int n = super.read(buffer, offset, length);
+      for (int i = 0; i < n; i++) {
+        count(buffer[offset + i]);
+      }
+      return n;
+    }
+
+    private void count(int c) {
+      if (c == '\n') {
+        sinceNewline = 0;
+      } else if (c >= 0 && ++sinceNewline > MAX_LINE) {
+        throw new InvalidFileException(
+            "INVALID_FILE", "a line of the CSV is longer than " + MAX_LINE + " characters");
+      }
+    }
   }
 }

@@ -31,6 +31,9 @@ import java.util.UUID;
  * apply, so a failed or fenced attempt leaves the catalog as it was.
  */
 public class ImportHandler implements TaskHandler {
+  private static final org.slf4j.Logger log =
+      org.slf4j.LoggerFactory.getLogger(ImportHandler.class);
+
   private final ImportStore store;
   private final ObjectStorage storage;
   private final Analyser analyser;
@@ -78,7 +81,11 @@ public class ImportHandler implements TaskHandler {
       } catch (InvalidFileException e) {
         throw TaskFailure.fatal(e.code(), e.getMessage());
       } catch (IOException | RuntimeException e) {
-        throw TaskFailure.fatal("INVALID_FILE", "the workbook cannot be read: " + e.getMessage());
+        // The owner gets what to do; the cause (library internals) is for the log.
+        log.warn("import {}: the workbook cannot be read", id, e);
+        throw TaskFailure.fatal(
+            "INVALID_FILE",
+            "the workbook cannot be read: open it in Excel, save it as .xlsx and upload it again");
       }
       if (!parsed.errors().isEmpty()) {
         store.rowErrors(id, parsed.errors());

@@ -66,8 +66,10 @@ public final class SheetParser {
       return null;
     }
 
+    private static final Pattern HEADER_NOISE = Pattern.compile("\\(.*?\\)|\\[.*?]|[\\s*:_./-]");
+
     static String normalise(String header) {
-      return header.toLowerCase(Locale.ROOT).replaceAll("\\(.*?\\)|\\[.*?]|[\\s*:_./-]", "");
+      return HEADER_NOISE.matcher(header.toLowerCase(Locale.ROOT)).replaceAll("");
     }
   }
 
@@ -411,7 +413,7 @@ public final class SheetParser {
     } else {
       digits = value.replaceAll("[\\s-]", "");
       // 8.80123E+12 as text, as a sheet shows a long number; a short exponent only.
-      if (digits.matches("[0-9.]{1,20}[eE]\\+?[0-9]{1,2}")) {
+      if (digits.matches("[0-9]{1,20}(\\.[0-9]{1,20})?[eE]\\+?[0-9]{1,2}")) {
         digits = new BigDecimal(digits).toBigInteger().toString();
       }
     }

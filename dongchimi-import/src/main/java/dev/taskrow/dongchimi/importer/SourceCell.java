@@ -9,6 +9,12 @@ import java.math.BigDecimal;
  * only.
  */
 record SourceCell(int column, String text, BigDecimal number) {
+  /** Columns past this are never read: a product sheet has a dozen, Excel at most 16,384. */
+  static final int MAX_COLUMNS = 256;
+
+  private static final java.util.regex.Pattern SPACES =
+      java.util.regex.Pattern.compile("[\\s\\u00a0]+");
+
   /** Longer than any name, price, date or barcode: the rest of such a cell is never read. */
   static final int MAX_TEXT = 1_000;
 
@@ -20,7 +26,7 @@ record SourceCell(int column, String text, BigDecimal number) {
     if (text.length() > MAX_TEXT) {
       text = text.substring(0, MAX_TEXT);
     }
-    text = text.replaceAll("[\\s\\u00a0]+", " ").strip();
+    text = SPACES.matcher(text).replaceAll(" ").strip();
     // A number such as 1E30000000 is one short cell, but expanding it (a barcode's digits, a
     // date's plain text) would take minutes: such a cell is text, and fails as text does.
     if (number != null

@@ -37,7 +37,7 @@ final class TemplateWorkbook {
           .validateWithFormula("AND(ISNUMBER(C2),C2>=0,C2<=10000000,C2=INT(C2))")
           .showErrorMessage(true)
           .errorTitle("정가")
-          .error("0 이상 1억 이하의 정수(원)를 입력하세요");
+          .error("0 이상 1천만 이하의 정수(원)를 입력하세요");
       ws.range(1, 3, ROWS, 3)
           .validateWithFormula("AND(ISNUMBER(D2),D2>=0,D2<=C2)")
           .showErrorMessage(true)

@@ -137,7 +137,10 @@ public enum WorkbookFormat {
     if (start.startsWith("%pdf")) {
       throw notAWorkbook("the file is a PDF: upload the products as .xlsx, .xls or .csv");
     }
-    if (start.startsWith("<")) {
+    if (start.startsWith("<html")
+        || start.startsWith("<!doctype")
+        || start.startsWith("<?xml")
+        || start.startsWith("<table")) {
       // Some programs save a web page or Excel 2003 XML under an .xls name; Excel opens them.
       throw notAWorkbook(
           "the file is a web page or XML, not a workbook: open it in Excel and save it as .xlsx");

@@ -35,6 +35,8 @@ import org.apache.poi.util.RecordFormatException;
  * ignored on purpose: numbers reach the parser raw, as {@link XlsxReader} gives them.
  */
 final class XlsReader {
+  private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(XlsReader.class);
+
   private XlsReader() {}
 
   static void read(Path file, SheetVisitor visitor) throws IOException {
@@ -55,8 +57,11 @@ final class XlsReader {
           "the file is an Excel 5.0/95 workbook, too old to read: save it as .xlsx and upload it"
               + " again");
     } catch (RecordFormatException e) {
+      LOG.info("an .xls could not be read: {}", e.toString());
       throw new InvalidFileException(
-          "INVALID_FILE", "the .xls is damaged and cannot be read: " + e.getMessage());
+          "INVALID_FILE",
+          "the .xls is damaged and cannot be read: open it in Excel, save it as .xlsx and upload it"
+              + " again");
     }
   }
 

@@ -42,7 +42,9 @@ final class XlsxReader {
   private static SourceRow row(Row row) {
     List<SourceCell> cells = new ArrayList<>(row.getCellCount());
     for (Cell cell : row) {
-      if (cell == null || cell.getType() == CellType.EMPTY) {
+      if (cell == null
+          || cell.getType() == CellType.EMPTY
+          || cell.getColumnIndex() >= SourceCell.MAX_COLUMNS) {
         continue;
       }
       SourceCell c;

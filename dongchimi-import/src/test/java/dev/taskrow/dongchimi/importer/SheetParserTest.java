@@ -419,6 +419,37 @@ class SheetParserTest {
   }
 
   @Test
+  void aCsvLineOfMillionsOfFieldsIsRefusedNotHeldInMemory() {
+    byte[] csv = ("상품명,정가\n우유," + "1,".repeat(2_000_000) + "\n").getBytes(StandardCharsets.UTF_8);
+    assertThatThrownBy(() -> parse(csv))
+        .isInstanceOfSatisfying(
+            InvalidFileException.class, e -> assertThat(e.code()).isEqualTo("INVALID_FILE"))
+        .hasMessageContaining("longer than");
+  }
+
+  @Test
+  void aCsvMayStartWithATitleInAngleBracketsAndColumnsFarRightAreIgnored() throws IOException {
+    String wide = ",x".repeat(SourceCell.MAX_COLUMNS + 10);
+    byte[] csv =
+        ("<12월 1주 행사>\n상품명,정가" + wide + "\n서울우유 1L,3280" + wide + "\n")
+            .getBytes(StandardCharsets.UTF_8);
+    SheetParser.Parsed parsed = parse(csv);
+    assertThat(parsed.errors()).isEmpty();
+    assertThat(parsed.rows()).extracting(r -> r.input().regularPrice()).containsExactly(3280);
+  }
+
+  @Test
+  void aMalformedBarcodeInScientificNotationIsARowError() throws IOException {
+    List<Object[]> rows = new ArrayList<>();
+    rows.add(new Object[] {"상품명", "정가", "바코드"});
+    rows.add(new Object[] {"우유", 1000, "1.2.3E5"});
+    rows.add(new Object[] {"두부", 2000, "8.80123456789E12"});
+    SheetParser.Parsed parsed = parse(Sheets.xlsx(rows));
+    assertThat(parsed.errors()).extracting(RowError::row).containsExactly(2);
+    assertThat(parsed.rows()).extracting(r -> r.input().barcode()).containsExactly("8801234567890");
+  }
+
+  @Test
   void anErrorKeepsOnlyTheStartOfALongValue() throws IOException {
     String longName = "가".repeat(50_000);
     List<Object[]> rows = new ArrayList<>();
