@@ -104,8 +104,13 @@ public class FallbackProblemAdvice extends ResponseEntityExceptionHandler {
   @ExceptionHandler(Exception.class)
   ResponseEntity<ProblemDetail> unexpected(
       Exception e, HttpServletRequest request, HttpServletResponse response) {
-    if (DisconnectedClientHelper.isClientDisconnectedException(e) || response.isCommitted()) {
-      log.debug("{} {}: nothing to answer: {}", request.getMethod(), request.getRequestURI(), e);
+    if (DisconnectedClientHelper.isClientDisconnectedException(e)) {
+      log.debug("{} {}: the client went away: {}", request.getMethod(), request.getRequestURI(), e);
+      return null;
+    }
+    if (response.isCommitted()) { // too late for a problem body; still a failure to look at
+      log.warn(
+          "{} {} failed after its answer began", request.getMethod(), request.getRequestURI(), e);
       return null;
     }
     ResponseStatus declared =
