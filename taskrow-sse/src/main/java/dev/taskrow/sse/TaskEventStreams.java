@@ -17,8 +17,10 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
+import org.springframework.web.ErrorResponseException;
 import org.springframework.web.server.ResponseStatusException;
 import org.springframework.web.servlet.mvc.method.annotation.SseEmitter;
 
@@ -81,6 +83,7 @@ public final class TaskEventStreams implements AutoCloseable {
   private final Duration timeout;
   private final int maxStreamsPerViewer;
   private final Map<String, Integer> streamsOfViewer = new ConcurrentHashMap<>();
+  private volatile boolean stopping;
 
   public TaskEventStreams(
       Signals signals, Duration fallbackInterval, Duration timeout, int maxStreamsPerViewer) {
@@ -132,6 +135,13 @@ public final class TaskEventStreams implements AutoCloseable {
    */
   public SseEmitter open(UUID taskId, String viewer, StateReader reader) {
     Objects.requireNonNull(viewer);
+    if (stopping) { // the instance is going away: the client retries, reaching another one
+      ErrorResponseException refused = new ErrorResponseException(HttpStatus.SERVICE_UNAVAILABLE);
+      refused.getBody().setDetail("this instance is shutting down; retry");
+      refused.getBody().setProperty("code", "UNAVAILABLE");
+      refused.getHeaders().set(HttpHeaders.RETRY_AFTER, "1");
+      throw refused;
+    }
     boolean[] admitted = new boolean[1];
     streamsOfViewer.compute(
         viewer,
@@ -153,7 +163,11 @@ public final class TaskEventStreams implements AutoCloseable {
     // Registered before the first read: a change committed meanwhile still causes a read.
     streams.computeIfAbsent(taskId, id -> ConcurrentHashMap.newKeySet()).add(stream);
     emitter.onCompletion(stream::close);
-    emitter.onTimeout(stream::close);
+    emitter.onTimeout(
+        () -> {
+          stream.close();
+          emitter.complete(); // a normal end: the client reconnects with Last-Event-ID
+        });
     emitter.onError(e -> stream.close());
     stream.poke();
     return emitter;
@@ -250,11 +264,12 @@ public final class TaskEventStreams implements AutoCloseable {
   }
 
   /**
-   * Ends every open stream now (its client reconnects, with Last-Event-ID, to another instance).
-   * Called as the web server begins a graceful shutdown: an open stream is a request in progress,
-   * and would otherwise hold the shutdown for its whole timeout.
+   * Ends every open stream now (its client reconnects, with Last-Event-ID, to another instance) and
+   * refuses new ones with 503. Called as the web server begins a graceful shutdown: an open stream
+   * is a request in progress, and would otherwise hold the shutdown for its whole timeout.
    */
   public void endAll() {
+    stopping = true;
     for (Set<Stream> set : streams.values()) {
       for (Stream stream : set) {
         stream.close();

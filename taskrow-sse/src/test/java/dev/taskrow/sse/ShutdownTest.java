@@ -2,6 +2,7 @@ package dev.taskrow.sse;
 
 import static dev.taskrow.sse.StreamsTestApplication.state;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
 import dev.taskrow.sse.StreamsTestApplication.Rows;
@@ -64,5 +65,27 @@ class ShutdownTest {
     app.close();
     assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(Duration.ofSeconds(10));
     ended.get(5, TimeUnit.SECONDS); // the client saw its stream end
+  }
+
+  @Test
+  void onceStreamsAreEndedForAShutdownNewOnesAreRefusedWith503() throws Exception {
+    try (TaskEventStreams streams =
+        new TaskEventStreams(
+            new dev.taskrow.core.InProcessSignals(),
+            Duration.ofHours(1),
+            Duration.ofMinutes(1),
+            5)) {
+      streams.open(UUID.randomUUID(), "before", () -> state(0, 0, false));
+      assertThat(streams.openStreams()).isEqualTo(1);
+      streams.endAll();
+      assertThat(streams.openStreams()).isZero();
+      assertThatThrownBy(() -> streams.open(UUID.randomUUID(), "after", () -> state(0, 0, false)))
+          .isInstanceOfSatisfying(
+              org.springframework.web.ErrorResponseException.class,
+              e -> {
+                assertThat(e.getStatusCode().value()).isEqualTo(503);
+                assertThat(e.getHeaders().getFirst("Retry-After")).isEqualTo("1");
+              });
+    }
   }
 }
