@@ -337,6 +337,65 @@ class DongchimiApiTest {
   }
 
   @Test
+  void aBulkUpsertCountsWhatChangedAndKeepsOnlyPriceChangesInTheHistory() {
+    String owner = signup("MART_OWNER");
+    long mart = createMart(owner, "대량마트", north(300), originLng);
+    List<ProductInput> first = new ArrayList<>();
+    for (int i = 0; i < 3; i++) {
+      first.add(bulk("대량 상품 " + i, 1000 + i, null));
+    }
+    Catalog.Upserted created = catalog.upsertCounted(mart, first);
+    assertThat(List.of(created.created(), created.updated(), created.unchanged()))
+        .containsExactly(3, 0, 0);
+    assertThat(historyOf(mart)).isEqualTo(3);
+
+    Catalog.Upserted same = catalog.upsertCounted(mart, first);
+    assertThat(List.of(same.created(), same.updated(), same.unchanged())).containsExactly(0, 0, 3);
+    assertThat(same.ids()).isEqualTo(created.ids());
+    assertThat(historyOf(mart)).isEqualTo(3);
+
+    // One price changes, one product only its category: one more history row, two updates.
+    List<ProductInput> second =
+        List.of(
+            bulk("대량 상품 0", 900, null),
+            new ProductInput(
+                "대량 상품 1", null, "DAIRY", 1001, null, null, null, null, null, null, null, null),
+            bulk("대량 상품 2", 1002, null),
+            bulk("대량 상품 3", 1003, null));
+    Catalog.Upserted changed = catalog.upsertCounted(mart, second);
+    assertThat(List.of(changed.created(), changed.updated(), changed.unchanged()))
+        .containsExactly(1, 2, 1);
+    assertThat(changed.ids().subList(0, 3)).isEqualTo(created.ids());
+    assertThat(historyOf(mart)).isEqualTo(5); // 3 + the new price of 0 + the new product 3
+
+    // The same product twice in one call: the later one wins (row by row).
+    catalog.upsertCounted(mart, List.of(bulk("대량 상품 0", 800, null), bulk("대량 상품 0", 700, null)));
+    assertThat(
+            jdbc.sql("select regular_price from dongchimi_product where mart_id = :m and name = :n")
+                .param("m", mart)
+                .param("n", "대량 상품 0")
+                .query(Integer.class)
+                .single())
+        .isEqualTo(700);
+  }
+
+  private static ProductInput bulk(String name, int regular, Integer sale) {
+    return new ProductInput(
+        name, null, "SNACK", regular, sale, null, null, null, null, null, null, null);
+  }
+
+  private long historyOf(long mart) {
+    return jdbc.sql(
+            """
+            select count(*) from dongchimi_price_history h
+              join dongchimi_product p on p.id = h.product_id where p.mart_id = :m
+            """)
+        .param("m", mart)
+        .query(Long.class)
+        .single();
+  }
+
+  @Test
   void pagesAreStableAndComplete() {
     String owner = signup("MART_OWNER");
     long mart = createMart(owner, "큰마트", north(200), originLng);
