@@ -85,6 +85,19 @@ class AccountRepository {
         .single();
   }
 
+  Failures failuresByEmailFrom(String email, String address, Instant since) {
+    return jdbc.sql(
+            """
+            select count(*), min(failed_at) from accounts_login_failure
+            where email = :email and client_address = :address and failed_at > :since
+            """)
+        .param("email", email)
+        .param("address", address)
+        .param("since", utc(since))
+        .query((rs, n) -> failures(rs))
+        .single();
+  }
+
   Failures failuresByAddress(String address, Instant since) {
     return jdbc.sql(
             """

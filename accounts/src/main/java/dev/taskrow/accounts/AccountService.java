@@ -81,7 +81,13 @@ class AccountService implements AccountProvisioning {
     boolean matches;
     try {
       refuseWhenThrottled(
-          accounts.failuresByEmail(email, since), throttle.maxFailuresPerAccount(), now);
+          accounts.failuresByEmailFrom(email, clientAddress, since),
+          throttle.maxFailuresPerAccount(),
+          now);
+      refuseWhenThrottled(
+          accounts.failuresByEmail(email, since),
+          throttle.maxFailuresPerAccountAllAddresses(),
+          now);
       refuseWhenThrottled(
           accounts.failuresByAddress(clientAddress, since), throttle.maxFailuresPerAddress(), now);
       account = accounts.findByEmail(email);

@@ -22,12 +22,18 @@ public record AuthProperties(
 
   /**
    * @param window failures older than this are forgotten
-   * @param maxFailuresPerAccount failures per email within the window before logins are refused
+   * @param maxFailuresPerAccount failures per email from one client address within the window
+   *     before that address's logins to the account are refused (another address still gets in, so
+   *     a stranger cannot lock the owner out with five wrong passwords)
+   * @param maxFailuresPerAccountAllAddresses failures per email from every address together before
+   *     all logins to the account are refused: the backstop against guesses spread over many
+   *     addresses
    * @param maxFailuresPerAddress failures per client address within the window (higher: many users
    *     can share one address behind a NAT)
    */
   public record Throttle(
       @DefaultValue("15m") Duration window,
       @DefaultValue("5") int maxFailuresPerAccount,
+      @DefaultValue("50") int maxFailuresPerAccountAllAddresses,
       @DefaultValue("20") int maxFailuresPerAddress) {}
 }

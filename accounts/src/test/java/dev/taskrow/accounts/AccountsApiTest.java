@@ -88,6 +88,18 @@ class AccountsApiTest {
             .toEntity(String.class));
   }
 
+  private Answer loginFrom(String address, String email, String password) {
+    return answer(
+        http()
+            .post()
+            .uri("/auth/login")
+            .header("X-Forwarded-For", address)
+            .contentType(MediaType.APPLICATION_JSON)
+            .body(JSON.writeValueAsString(Map.of("email", email, "password", password)))
+            .retrieve()
+            .toEntity(String.class));
+  }
+
   private Answer get(String path, String token) {
     RestClient.RequestHeadersSpec<?> request = http().get().uri(path);
     if (token != null) {
@@ -391,6 +403,27 @@ class AccountsApiTest {
         post("/auth/login", Map.of("email", email, "password", "right-password")),
         429,
         "TOO_MANY_ATTEMPTS");
+  }
+
+  @Test
+  void aStrangersWrongPasswordsDoNotLockTheOwnerOut() {
+    String email = newEmail();
+    post("/auth/signup", Map.of("email", email, "password", "right-password"));
+    for (int i = 0; i < 5; i++) {
+      assertProblem(loginFrom("198.51.100.7", email, "guess-" + i), 401, "INVALID_CREDENTIALS");
+    }
+    assertProblem(loginFrom("198.51.100.7", email, "right-password"), 429, "TOO_MANY_ATTEMPTS");
+    assertThat(loginFrom("203.0.113.20", email, "right-password").status()).isEqualTo(200);
+  }
+
+  @Test
+  void guessesSpreadOverManyAddressesStillLockTheAccount() {
+    String email = newEmail();
+    post("/auth/signup", Map.of("email", email, "password", "right-password"));
+    for (int i = 0; i < 12; i++) { // the test's limit over all addresses is 12
+      assertProblem(loginFrom("192.0.2." + (i + 1), email, "guess"), 401, "INVALID_CREDENTIALS");
+    }
+    assertProblem(loginFrom("203.0.113.21", email, "right-password"), 429, "TOO_MANY_ATTEMPTS");
   }
 
   @Test
