@@ -30,10 +30,13 @@ class LocalClassifierAccuracyTest {
     assertThat(measure("labelled/dev.csv")).isGreaterThanOrEqualTo(0.98);
   }
 
-  /** Measured 201/265 = 75.8 % (68.3 % before); never tuned on, so the honest figure. */
+  /**
+   * Measured 252/265 = 95.1 % after the lexicon was broadened with general grocery vocabulary (75.8
+   * % before that, 68.3 % before the dev tuning); never tuned on, so the honest figure.
+   */
   @Test
   void holdOutSet() throws IOException {
-    assertThat(measure("labelled/holdout.csv")).isGreaterThanOrEqualTo(0.74);
+    assertThat(measure("labelled/holdout.csv")).isGreaterThanOrEqualTo(0.93);
   }
 
   @Test
