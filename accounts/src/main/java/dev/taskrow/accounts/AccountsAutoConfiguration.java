@@ -52,6 +52,18 @@ import org.springframework.web.servlet.config.annotation.WebMvcConfigurer;
 })
 public class AccountsAutoConfiguration {
 
+  /** Before anything reads a body: see {@link JsonBodyLimitFilter}. */
+  @Bean
+  org.springframework.boot.web.servlet.FilterRegistrationBean<JsonBodyLimitFilter>
+      jsonBodyLimitFilter(
+          @Value("${app.max-json-body:1MB}") org.springframework.util.unit.DataSize maxJsonBody) {
+    var registration =
+        new org.springframework.boot.web.servlet.FilterRegistrationBean<>(
+            new JsonBodyLimitFilter(maxJsonBody.toBytes()));
+    registration.setOrder(Ordered.HIGHEST_PRECEDENCE);
+    return registration;
+  }
+
   @Bean
   @ConditionalOnMissingBean
   Clock clock() {

@@ -225,6 +225,38 @@ class AccountsApiTest {
   }
 
   @Test
+  void aJsonBodyOverTheLimitIs413DeclaredOrChunked() throws Exception {
+    String huge = "{\"email\": \"" + "a".repeat(2 * 1024 * 1024) + "\", \"password\": \"x\"}";
+    assertProblem(
+        answer(
+            http()
+                .post()
+                .uri("/auth/signup")
+                .contentType(MediaType.APPLICATION_JSON)
+                .body(huge)
+                .retrieve()
+                .toEntity(String.class)),
+        413,
+        "PAYLOAD_TOO_LARGE");
+    // No Content-Length: counted while read.
+    java.net.http.HttpResponse<String> chunked =
+        java.net.http.HttpClient.newHttpClient()
+            .send(
+                java.net.http.HttpRequest.newBuilder(
+                        java.net.URI.create("http://localhost:" + port + "/auth/signup"))
+                    .header("Content-Type", "application/json")
+                    .POST(
+                        java.net.http.HttpRequest.BodyPublishers.ofInputStream(
+                            () ->
+                                new java.io.ByteArrayInputStream(
+                                    huge.getBytes(java.nio.charset.StandardCharsets.UTF_8))))
+                    .build(),
+                java.net.http.HttpResponse.BodyHandlers.ofString());
+    assertThat(chunked.statusCode()).isEqualTo(413);
+    assertThat(JSON.readTree(chunked.body()).get("code").asString()).isEqualTo("PAYLOAD_TOO_LARGE");
+  }
+
+  @Test
   void anUnexpectedErrorIsA500ThatTellsTheClientNothingOfItsCause() {
     String token =
         post("/auth/signup", Map.of("email", newEmail(), "password", "password1"))
