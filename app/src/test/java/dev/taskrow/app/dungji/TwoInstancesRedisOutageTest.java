@@ -132,9 +132,7 @@ class TwoInstancesRedisOutageTest {
                 "taskrow.redis.max-reconnect-delay=300ms",
                 "taskrow.sse.fallback-interval=" + FALLBACK.toMillis() + "ms",
                 "app.embedded.data-dir=" + dataDir,
-                "logging.level.io.lettuce.core.protocol.ConnectionWatchdog=ERROR",
-                // The test reads A's health components without an operator token.
-                "management.endpoint.health.show-details=always"),
+                "logging.level.io.lettuce.core.protocol.ConnectionWatchdog=ERROR"),
             Stream.of(properties))
         .forEach(p -> args.add("--" + p));
     return args.toArray(String[]::new);
