@@ -4,8 +4,9 @@ import java.time.Clock;
 import java.time.LocalDate;
 import java.time.ZoneId;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
-import java.util.Optional;
+import java.util.Set;
 import org.springframework.http.HttpStatus;
 import org.springframework.transaction.support.TransactionTemplate;
 
@@ -131,50 +132,38 @@ public class Catalog {
   public Upserted upsertCounted(long martId, List<ProductInput> inputs) {
     List<ProductInput.Valid> valid = inputs.stream().map(ProductInput::validated).toList();
     mart(martId);
-    boolean distinctKeys =
-        valid.stream().map(ProductInput.Valid::productKey).distinct().count() == valid.size();
     return tx.execute(
         status -> {
           List<Long> ids = new ArrayList<>(valid.size());
           int[] counts = new int[3];
-          if (distinctKeys) {
-            // A file's products in a few statements instead of three per product.
-            for (int from = 0; from < valid.size(); from += UPSERT_CHUNK) {
-              List<ProductInput.Valid> chunk =
-                  valid.subList(from, Math.min(valid.size(), from + UPSERT_CHUNK));
-              for (ProductRepository.Upserted u :
-                  products.upsertAll(martId, chunk, clock.instant())) {
-                ids.add(u.id());
-                counts[u.outcome().ordinal()]++;
-              }
+          // A file's products in a few statements instead of three per product. One statement
+          // cannot upsert a row twice, so a key that repeats starts the next chunk: the later
+          // input then sees the earlier one, as if applied one at a time.
+          List<ProductInput.Valid> chunk = new ArrayList<>();
+          Set<String> keys = new HashSet<>();
+          for (ProductInput.Valid p : valid) {
+            if (chunk.size() == UPSERT_CHUNK || !keys.add(p.productKey())) {
+              upsertChunk(martId, chunk, ids, counts);
+              chunk.clear();
+              keys.clear();
+              keys.add(p.productKey());
             }
-          } else { // the same key twice: the later input wins, one row at a time
-            for (ProductInput.Valid p : valid) {
-              ids.add(upsert(martId, p, counts));
-            }
+            chunk.add(p);
           }
+          upsertChunk(martId, chunk, ids, counts);
           return new Upserted(ids, counts[0], counts[1], counts[2]);
         });
   }
 
-  private long upsert(long martId, ProductInput.Valid p, int[] counts) {
-    Optional<ProductRepository.Prices> existing = products.lockByKey(martId, p.productKey());
-    if (existing.isEmpty()) {
-      Optional<Long> inserted = products.insert(martId, p);
-      if (inserted.isPresent()) {
-        products.recordPrice(inserted.get(), p.regularPrice(), p.salePrice(), clock.instant());
-        counts[0]++;
-        return inserted.get();
-      }
-      existing = products.lockByKey(martId, p.productKey()); // a concurrent insert won
+  private void upsertChunk(
+      long martId, List<ProductInput.Valid> chunk, List<Long> ids, int[] counts) {
+    if (chunk.isEmpty()) {
+      return;
     }
-    ProductRepository.Prices old = existing.orElseThrow();
-    counts[products.update(old.id(), p) ? 1 : 2]++;
-    if (old.regularPrice() != p.regularPrice()
-        || !java.util.Objects.equals(old.salePrice(), p.salePrice())) {
-      products.recordPrice(old.id(), p.regularPrice(), p.salePrice(), clock.instant());
+    for (ProductRepository.Upserted u : products.upsertAll(martId, chunk, clock.instant())) {
+      ids.add(u.id());
+      counts[u.outcome().ordinal()]++;
     }
-    return old.id();
   }
 
   public Product product(long productId) {

@@ -28,63 +28,6 @@ class ProductRepository {
     this.jdbc = jdbc;
   }
 
-  record Prices(long id, int regularPrice, Integer salePrice) {}
-
-  Optional<Prices> lockByKey(long martId, String key) {
-    return jdbc.sql(
-            """
-            select id, regular_price, sale_price from dongchimi_product
-             where mart_id = :mart and product_key = :key for update
-            """)
-        .param("mart", martId)
-        .param("key", key)
-        .query((rs, n) -> new Prices(rs.getLong(1), rs.getInt(2), (Integer) rs.getObject(3)))
-        .optional();
-  }
-
-  /** The new id, or empty when another transaction inserted the key first. */
-  Optional<Long> insert(long martId, ProductInput.Valid p) {
-    return jdbc.sql(
-            """
-            insert into dongchimi_product
-              (mart_id, product_key, name, raw_name, normalized_name, category, regular_price,
-               sale_price, spec_amount, spec_unit, spec_pack_count, image_url, sale_start, sale_end,
-               barcode)
-            values (:mart, :key, :name, :raw, :norm, :category, :regular, :sale, :amount, :unit,
-                    :pack, :image, :start, :end, :barcode)
-            on conflict (mart_id, product_key) do nothing
-            returning id
-            """)
-        .param("mart", martId)
-        .params(params(p))
-        .query(Long.class)
-        .optional();
-  }
-
-  /** Returns false when every stored value was already the same (nothing written). */
-  boolean update(long id, ProductInput.Valid p) {
-    return jdbc.sql(
-                """
-            update dongchimi_product
-               set name = :name, raw_name = :raw, normalized_name = :norm, category = :category,
-                   regular_price = :regular, sale_price = :sale, spec_amount = :amount,
-                   spec_unit = :unit, spec_pack_count = :pack, image_url = :image,
-                   sale_start = :start, sale_end = :end, barcode = :barcode, updated_at = now()
-             where id = :id
-               and (name, raw_name, normalized_name, category, regular_price, sale_price,
-                    spec_amount, spec_unit, spec_pack_count, image_url, sale_start, sale_end,
-                    barcode)
-                   is distinct from
-                   (:name, :raw, :norm, :category, :regular, :sale, cast(:amount as numeric),
-                    cast(:unit as text), cast(:pack as int), cast(:image as text),
-                    cast(:start as date), cast(:end as date), cast(:barcode as text))
-            """)
-            .param("id", id)
-            .params(params(p))
-            .update()
-        == 1;
-  }
-
   /** What one statement of {@link #upsertAll} did to a product. */
   enum Outcome {
     CREATED,
@@ -96,11 +39,10 @@ class ProductRepository {
 
   /**
    * Inserts or updates every product with one statement, and records the price of each product
-   * created or whose prices changed, as {@link #insert}, {@link #update} and {@link #recordPrice}
-   * do row by row. Keys must be distinct (a row cannot be upserted twice in one statement). The
-   * CTEs share one snapshot: {@code before} holds the prices as they were, {@code upserted} the
-   * rows written; a row whose values are all the same is not written and comes back UNCHANGED.
-   * Answers in input order.
+   * created or whose prices changed. Keys must be distinct (a row cannot be upserted twice in one
+   * statement). The CTEs share one snapshot: {@code before} holds the prices as they were, {@code
+   * upserted} the rows written; a row whose values are all the same is not written and comes back
+   * UNCHANGED. Answers in input order.
    */
   List<Upserted> upsertAll(long martId, List<ProductInput.Valid> ps, Instant at) {
     int n = ps.size();
@@ -210,38 +152,6 @@ class ProductRepository {
         .param("barcodes", columns[13])
         .query((rs, row) -> new Upserted(rs.getLong(1), Outcome.valueOf(rs.getString(2))))
         .list();
-  }
-
-  private static java.util.Map<String, Object> params(ProductInput.Valid p) {
-    java.util.Map<String, Object> m = new java.util.HashMap<>();
-    m.put("key", p.productKey());
-    m.put("name", p.name());
-    m.put("raw", p.rawName());
-    m.put("norm", p.normalizedName());
-    m.put("category", p.category().name());
-    m.put("regular", p.regularPrice());
-    m.put("sale", p.salePrice());
-    m.put("amount", p.spec() == null ? null : p.spec().amount());
-    m.put("unit", p.spec() == null ? null : p.spec().unit());
-    m.put("pack", p.spec() == null ? null : p.spec().packCount());
-    m.put("image", p.imageUrl());
-    m.put("start", p.saleStart());
-    m.put("end", p.saleEnd());
-    m.put("barcode", p.barcode());
-    return m;
-  }
-
-  void recordPrice(long productId, int regular, Integer sale, Instant at) {
-    jdbc.sql(
-            """
-            insert into dongchimi_price_history (product_id, regular_price, sale_price, changed_at)
-            values (:id, :regular, :sale, :at)
-            """)
-        .param("id", productId)
-        .param("regular", regular)
-        .param("sale", sale)
-        .param("at", at.atOffset(ZoneOffset.UTC))
-        .update();
   }
 
   record PricePoint(int regularPrice, Integer salePrice, OffsetDateTime changedAt) {}
