@@ -76,7 +76,6 @@ class AccountService implements AccountProvisioning {
     // Counted as a failure from here until the password proves right: a burst of parallel guesses
     // sees itself in the counts, so no more than the limit get their passwords checked.
     long attempt = accounts.recordAttempt(email, clientAddress, now, since);
-    boolean checked = false;
     Optional<Account> account;
     boolean matches;
     try {
@@ -93,11 +92,9 @@ class AccountService implements AccountProvisioning {
       account = accounts.findByEmail(email);
       String hash = account.map(Account::passwordHash).orElse(dummyHash);
       matches = hashing.run(() -> passwords.matches(password, hash)) && account.isPresent();
-      checked = true;
-    } finally {
-      if (!checked) {
-        accounts.forgetAttempt(attempt);
-      }
+    } catch (RuntimeException | Error refusedOrFailed) { // not a wrong password: no failure
+      accounts.forgetAttempt(attempt);
+      throw refusedOrFailed;
     }
     if (!matches) {
       throw new AccountProblem(

@@ -12,6 +12,7 @@ import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.AutoConfigureOrder;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Import;
 import org.springframework.core.MethodParameter;
@@ -30,6 +31,7 @@ import org.springframework.security.oauth2.jwt.JwtIssuerValidator;
 import org.springframework.security.oauth2.jwt.JwtTimestampValidator;
 import org.springframework.security.oauth2.jwt.NimbusJwtDecoder;
 import org.springframework.security.oauth2.jwt.NimbusJwtEncoder;
+import org.springframework.util.unit.DataSize;
 import org.springframework.web.bind.support.WebDataBinderFactory;
 import org.springframework.web.context.request.NativeWebRequest;
 import org.springframework.web.method.support.HandlerMethodArgumentResolver;
@@ -54,12 +56,9 @@ public class AccountsAutoConfiguration {
 
   /** Before anything reads a body: see {@link JsonBodyLimitFilter}. */
   @Bean
-  org.springframework.boot.web.servlet.FilterRegistrationBean<JsonBodyLimitFilter>
-      jsonBodyLimitFilter(
-          @Value("${app.max-json-body:1MB}") org.springframework.util.unit.DataSize maxJsonBody) {
-    var registration =
-        new org.springframework.boot.web.servlet.FilterRegistrationBean<>(
-            new JsonBodyLimitFilter(maxJsonBody.toBytes()));
+  FilterRegistrationBean<JsonBodyLimitFilter> jsonBodyLimitFilter(
+      @Value("${app.max-json-body:1MB}") DataSize maxJsonBody) {
+    var registration = new FilterRegistrationBean<>(new JsonBodyLimitFilter(maxJsonBody.toBytes()));
     registration.setOrder(Ordered.HIGHEST_PRECEDENCE);
     return registration;
   }

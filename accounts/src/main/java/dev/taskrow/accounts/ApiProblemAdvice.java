@@ -1,7 +1,6 @@
 package dev.taskrow.accounts;
 
 import jakarta.servlet.http.HttpServletRequest;
-import java.net.URI;
 import org.springframework.core.Ordered;
 import org.springframework.core.annotation.Order;
 import org.springframework.http.HttpHeaders;
@@ -17,9 +16,8 @@ public class ApiProblemAdvice {
 
   @ExceptionHandler(ApiProblem.class)
   ResponseEntity<ProblemDetail> problem(ApiProblem problem, HttpServletRequest request) {
-    ProblemDetail body = ProblemDetail.forStatusAndDetail(problem.status(), problem.getMessage());
-    body.setInstance(URI.create(request.getRequestURI()));
-    body.setProperty("code", problem.code());
+    ProblemDetail body =
+        Problems.body(problem.status(), problem.code(), problem.getMessage(), request);
     ResponseEntity.BodyBuilder response = ResponseEntity.status(problem.status());
     if (problem.retryAfter() != null) {
       long seconds = Math.max(1, (problem.retryAfter().toMillis() + 999) / 1000);

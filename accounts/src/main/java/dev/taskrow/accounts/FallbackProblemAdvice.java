@@ -2,7 +2,6 @@ package dev.taskrow.accounts;
 
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
-import java.net.URI;
 import java.util.stream.Collectors;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -87,7 +86,7 @@ public class FallbackProblemAdvice extends ResponseEntityExceptionHandler {
     return ResponseEntity.status(HttpStatus.UNAUTHORIZED)
         .header(HttpHeaders.WWW_AUTHENTICATE, "Bearer")
         .body(
-            problem(
+            Problems.body(
                 HttpStatus.UNAUTHORIZED,
                 "UNAUTHENTICATED",
                 "a valid bearer token is required",
@@ -98,7 +97,9 @@ public class FallbackProblemAdvice extends ResponseEntityExceptionHandler {
   @ExceptionHandler(AccessDeniedException.class)
   ResponseEntity<ProblemDetail> forbidden(AccessDeniedException e, HttpServletRequest request) {
     return ResponseEntity.status(HttpStatus.FORBIDDEN)
-        .body(problem(HttpStatus.FORBIDDEN, "FORBIDDEN", "not allowed for this account", request));
+        .body(
+            Problems.body(
+                HttpStatus.FORBIDDEN, "FORBIDDEN", "not allowed for this account", request));
   }
 
   @ExceptionHandler(Exception.class)
@@ -119,23 +120,15 @@ public class FallbackProblemAdvice extends ResponseEntityExceptionHandler {
       HttpStatus status = declared.code();
       String reason = declared.reason().isEmpty() ? status.getReasonPhrase() : declared.reason();
       return ResponseEntity.status(status)
-          .body(problem(status, codeFor(e, status), reason, request));
+          .body(Problems.body(status, codeFor(e, status), reason, request));
     }
     log.error("{} {} failed", request.getMethod(), request.getRequestURI(), e);
     return ResponseEntity.status(HttpStatus.INTERNAL_SERVER_ERROR)
         .body(
-            problem(
+            Problems.body(
                 HttpStatus.INTERNAL_SERVER_ERROR,
                 "INTERNAL",
                 "an unexpected error; it has been logged",
                 request));
-  }
-
-  private static ProblemDetail problem(
-      HttpStatus status, String code, String detail, HttpServletRequest request) {
-    ProblemDetail body = ProblemDetail.forStatusAndDetail(status, detail);
-    body.setInstance(URI.create(request.getRequestURI()));
-    body.setProperty("code", code);
-    return body;
   }
 }

@@ -35,18 +35,15 @@ final class JsonBodyLimitFilter extends OncePerRequestFilter {
       HttpServletRequest request, HttpServletResponse response, FilterChain chain)
       throws ServletException, IOException {
     if (request.getContentLengthLong() > maxBytes) {
-      response.setStatus(HttpServletResponse.SC_REQUEST_ENTITY_TOO_LARGE);
-      response.setContentType(Problems.PROBLEM_JSON);
-      response
-          .getWriter()
-          .write(
-              "{\"type\":\"about:blank\",\"title\":\"Content Too Large\",\"status\":413,"
-                  + "\"detail\":\"a JSON body may have at most "
-                  + maxBytes
-                  + " bytes\",\"code\":\"PAYLOAD_TOO_LARGE\"}");
+      Problems.write(
+          response, request, 413, "Content Too Large", "PAYLOAD_TOO_LARGE", tooLarge(maxBytes));
       return;
     }
     chain.doFilter(new Limited(request, maxBytes), response);
+  }
+
+  private static String tooLarge(long maxBytes) {
+    return "a JSON body may have at most " + maxBytes + " bytes";
   }
 
   /** Counts what the handler reads of a body that declared no length. */
@@ -101,9 +98,7 @@ final class JsonBodyLimitFilter extends OncePerRequestFilter {
       if (read > maxBytes) {
         // Propagates through the JSON reader to the problem advice: 413 as above.
         throw new AccountProblem(
-            HttpStatus.CONTENT_TOO_LARGE,
-            "PAYLOAD_TOO_LARGE",
-            "a JSON body may have at most " + maxBytes + " bytes");
+            HttpStatus.CONTENT_TOO_LARGE, "PAYLOAD_TOO_LARGE", tooLarge(maxBytes));
       }
     }
 

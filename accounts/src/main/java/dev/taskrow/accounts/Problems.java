@@ -3,7 +3,10 @@ package dev.taskrow.accounts;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
+import java.net.URI;
 import org.springframework.http.HttpHeaders;
+import org.springframework.http.HttpStatusCode;
+import org.springframework.http.ProblemDetail;
 import org.springframework.security.web.AuthenticationEntryPoint;
 import org.springframework.security.web.access.AccessDeniedHandler;
 
@@ -12,6 +15,15 @@ final class Problems {
   static final String PROBLEM_JSON = "application/problem+json";
 
   private Problems() {}
+
+  /** The problem+json body the advices answer with: status, detail, the request's path, code. */
+  static ProblemDetail body(
+      HttpStatusCode status, String code, String detail, HttpServletRequest request) {
+    ProblemDetail body = ProblemDetail.forStatusAndDetail(status, detail);
+    body.setInstance(URI.create(request.getRequestURI()));
+    body.setProperty("code", code);
+    return body;
+  }
 
   /** 401 for a missing, malformed, badly signed or expired token. */
   static AuthenticationEntryPoint unauthenticated() {
@@ -33,7 +45,8 @@ final class Problems {
         write(response, request, 403, "Forbidden", "FORBIDDEN", "not allowed for this account");
   }
 
-  private static void write(
+  /** A problem written straight to the response, for filters that answer before Spring MVC. */
+  static void write(
       HttpServletResponse response,
       HttpServletRequest request,
       int status,
