@@ -4,10 +4,10 @@ import static java.nio.charset.StandardCharsets.UTF_8;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileAttribute;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.security.SecureRandom;
 import java.util.Base64;
@@ -31,7 +31,7 @@ public final class GeneratedSecret {
       if (!Files.exists(file)) {
         create(file, dir, randomBytes);
       }
-      byte[] secret = Files.readString(file, StandardCharsets.UTF_8).strip().getBytes(UTF_8);
+      byte[] secret = Files.readString(file, UTF_8).strip().getBytes(UTF_8);
       if (secret.length == 0) {
         throw new IllegalStateException(file + " is empty; delete it and start again");
       }
@@ -65,7 +65,7 @@ public final class GeneratedSecret {
     }
   }
 
-  private static java.nio.file.attribute.FileAttribute<?> ownerOnly() {
+  private static FileAttribute<?> ownerOnly() {
     return PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------"));
   }
 }

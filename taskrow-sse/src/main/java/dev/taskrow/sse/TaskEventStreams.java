@@ -21,7 +21,6 @@ import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.web.ErrorResponseException;
-import org.springframework.web.server.ResponseStatusException;
 import org.springframework.web.servlet.mvc.method.annotation.SseEmitter;
 
 /**
@@ -130,15 +129,17 @@ public final class TaskEventStreams implements AutoCloseable {
    * Opens a stream for {@code viewer} (who asks: a user id). Check authentication and ownership
    * before calling this, so that a refusal is an ordinary 401/403/404 answer rather than a stream.
    *
-   * @throws ResponseStatusException 429 {@code TOO_MANY_STREAMS} when the viewer already holds the
-   *     most streams allowed
+   * @throws ErrorResponseException 429 {@code TOO_MANY_STREAMS} when the viewer already holds the
+   *     most streams allowed, 503 {@code UNAVAILABLE} once the instance is shutting down
    */
   public SseEmitter open(UUID taskId, String viewer, StateReader reader) {
     Objects.requireNonNull(viewer);
     if (stopping) { // the instance is going away: the client retries, reaching another one
-      ErrorResponseException refused = new ErrorResponseException(HttpStatus.SERVICE_UNAVAILABLE);
-      refused.getBody().setDetail("this instance is shutting down; retry");
-      refused.getBody().setProperty("code", "UNAVAILABLE");
+      ErrorResponseException refused =
+          refusal(
+              HttpStatus.SERVICE_UNAVAILABLE,
+              "UNAVAILABLE",
+              "this instance is shutting down; retry");
       refused.getHeaders().set(HttpHeaders.RETRY_AFTER, "1");
       throw refused;
     }
@@ -151,12 +152,10 @@ public final class TaskEventStreams implements AutoCloseable {
           return admitted[0] ? n + 1 : open;
         });
     if (!admitted[0]) {
-      ResponseStatusException refused =
-          new ResponseStatusException(
-              HttpStatus.TOO_MANY_REQUESTS,
-              "at most " + maxStreamsPerViewer + " event streams at once; close one first");
-      refused.getBody().setProperty("code", "TOO_MANY_STREAMS");
-      throw refused;
+      throw refusal(
+          HttpStatus.TOO_MANY_REQUESTS,
+          "TOO_MANY_STREAMS",
+          "at most " + maxStreamsPerViewer + " event streams at once; close one first");
     }
     SseEmitter emitter = new SseEmitter(timeout.toMillis());
     Stream stream = new Stream(taskId, viewer, reader, emitter);
@@ -171,6 +170,14 @@ public final class TaskEventStreams implements AutoCloseable {
     emitter.onError(e -> stream.close());
     stream.poke();
     return emitter;
+  }
+
+  /** A refusal as problem+json with a {@code code}, whichever advice answers it. */
+  private static ErrorResponseException refusal(HttpStatus status, String code, String detail) {
+    ErrorResponseException refused = new ErrorResponseException(status);
+    refused.getBody().setDetail(detail);
+    refused.getBody().setProperty("code", code);
+    return refused;
   }
 
   private final class Stream {
