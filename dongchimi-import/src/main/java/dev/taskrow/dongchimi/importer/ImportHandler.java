@@ -24,6 +24,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * One attempt of an import, always from the original file: parse, analyse, then apply every product
@@ -31,8 +33,7 @@ import java.util.UUID;
  * apply, so a failed or fenced attempt leaves the catalog as it was.
  */
 public class ImportHandler implements TaskHandler {
-  private static final org.slf4j.Logger log =
-      org.slf4j.LoggerFactory.getLogger(ImportHandler.class);
+  private static final Logger log = LoggerFactory.getLogger(ImportHandler.class);
 
   private final ImportStore store;
   private final ObjectStorage storage;

@@ -27,6 +27,8 @@ import org.apache.poi.hssf.record.StringRecord;
 import org.apache.poi.poifs.filesystem.POIFSFileSystem;
 import org.apache.poi.ss.usermodel.CellType;
 import org.apache.poi.util.RecordFormatException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Streams a legacy .xls (BIFF8, Excel 97-2003, what many POS programs export) with POI's HSSF event
@@ -35,7 +37,7 @@ import org.apache.poi.util.RecordFormatException;
  * ignored on purpose: numbers reach the parser raw, as {@link XlsxReader} gives them.
  */
 final class XlsReader {
-  private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(XlsReader.class);
+  private static final Logger log = LoggerFactory.getLogger(XlsReader.class);
 
   private XlsReader() {}
 
@@ -57,7 +59,7 @@ final class XlsReader {
           "the file is an Excel 5.0/95 workbook, too old to read: save it as .xlsx and upload it"
               + " again");
     } catch (RecordFormatException e) {
-      LOG.info("an .xls could not be read: {}", e.toString());
+      log.info("an .xls could not be read: {}", e.toString());
       throw new InvalidFileException(
           "INVALID_FILE",
           "the .xls is damaged and cannot be read: open it in Excel, save it as .xlsx and upload it"
