@@ -1,8 +1,0 @@
-package dev.taskrow.adapter.storage.local;
-
-/** A signed link was forged, altered or has expired. */
-public class SignatureRejectedException extends RuntimeException {
-  public SignatureRejectedException(String message) {
-    super(message);
-  }
-}

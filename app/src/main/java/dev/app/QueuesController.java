@@ -1,0 +1,38 @@
+package dev.app;
+
+import dev.taskrow.core.Taskrow;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.tags.Tag;
+import java.sql.SQLException;
+import java.time.Duration;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RestController;
+
+/**
+ * What an operator asks the engine first: how much work waits in each queue, and for how long.
+ *
+ * <p>Not authenticated yet: authentication of the ops endpoints comes in a later issue. Until then
+ * do not expose this application to an untrusted network.
+ */
+@RestController
+@RequestMapping("/ops")
+@Tag(name = "ops", description = "Operating the task engine")
+class QueuesController {
+  private final Taskrow taskrow;
+
+  QueuesController(Taskrow taskrow) {
+    this.taskrow = taskrow;
+  }
+
+  @GetMapping("/queues")
+  @Operation(
+      summary = "Task counts by queue and status",
+      description =
+          "Counts every task row by queue and status, and how long the oldest due"
+              + " PENDING task has waited.")
+  QueuesReport queues() throws SQLException {
+    return QueuesReport.of(
+        taskrow.activeCounts(), taskrow.oldestPendingAge().map(Duration::toMillis));
+  }
+}

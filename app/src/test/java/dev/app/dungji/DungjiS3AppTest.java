@@ -1,0 +1,91 @@
+package dev.app.dungji;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.app.EmbeddedDefaults;
+import dev.platform.storage.ObjectStorage;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import org.gaul.s3proxy.S3Proxy;
+import org.gaul.s3proxy.auth.AuthenticationType;
+import org.gaul.s3proxy.nio2blob.FilesystemNio2BlobStore;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.test.annotation.DirtiesContext;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+import tools.jackson.databind.JsonNode;
+
+/** The app on app.storage.type=s3 against a real S3-compatible server (s3proxy). */
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.DEFINED_PORT)
+@DirtiesContext(classMode = DirtiesContext.ClassMode.AFTER_CLASS)
+class DungjiS3AppTest {
+  private static final int PORT = DungjiAppTest.freePort();
+  private static S3Proxy s3;
+
+  @DynamicPropertySource
+  static void properties(DynamicPropertyRegistry registry) throws Exception {
+    Path blobs = Files.createTempDirectory("s3proxy-app");
+    Files.createDirectories(blobs.resolve("dungji"));
+    s3 =
+        S3Proxy.builder()
+            .blobStore(new FilesystemNio2BlobStore(blobs.toString()))
+            .endpoint(URI.create("http://127.0.0.1:0"))
+            .awsAuthentication(AuthenticationType.AWS_V2_OR_V4, "access", "secret-secret")
+            .build();
+    s3.start();
+    while (!"STARTED".equals(s3.getState())) {
+      Thread.onSpinWait();
+    }
+    registry.add("app.embedded.data-dir", DungjiS3AppTest::dataDir);
+    registry.add("server.port", () -> PORT);
+    registry.add("app.storage.type", () -> "s3");
+    registry.add("app.storage.s3.endpoint", () -> "http://127.0.0.1:" + s3.getPort());
+    registry.add("app.storage.s3.bucket", () -> "dungji");
+    registry.add("app.storage.s3.access-key", () -> "access");
+    registry.add("app.storage.s3.secret-key", () -> "secret-secret");
+  }
+
+  @AfterAll
+  static void stop() throws Exception {
+    s3.stop();
+  }
+
+  @Autowired ObjectStorage storage;
+  @Autowired EmbeddedDefaults embeddedDefaults;
+  private final AppClient app = new AppClient(PORT);
+
+  @Test
+  void theCertificateLandsInS3AndFileUrlIsAPresignedUrl() throws Exception {
+    String token = app.newUserToken();
+    long nest = app.nest(token, "s3");
+    String taskId = app.issue(token, nest);
+
+    JsonNode issued =
+        app.awaitFinal(
+            token, "/nests/" + nest + "/analysis/registry/issue/" + taskId, Duration.ofSeconds(60));
+
+    assertThat(issued.get("status").asString()).isEqualTo("SUCCESS");
+    String url = issued.get("file_url").asString();
+    assertThat(url).startsWith("http://127.0.0.1:" + s3.getPort() + "/dungji/").contains("X-Amz-");
+    HttpResponse<byte[]> pdf = app.fetch(url);
+    assertThat(pdf.statusCode()).isEqualTo(200);
+    assertThat(new String(pdf.body(), 0, 5)).isEqualTo("%PDF-");
+    assertThat(storage.exists("dungji/registry/nest-" + nest + "/" + taskId + ".pdf")).isTrue();
+    assertThat(embeddedDefaults.inUse()).noneMatch(w -> w.startsWith("storage:"));
+  }
+
+  private static String dataDir() {
+    try {
+      return Files.createTempDirectory(Path.of("target"), "var-s3-").toString();
+    } catch (IOException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+}

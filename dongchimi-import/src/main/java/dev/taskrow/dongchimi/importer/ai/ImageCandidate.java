@@ -1,4 +1,0 @@
-package dev.taskrow.dongchimi.importer.ai;
-
-/** A picture that might show a product: its URL and what its source calls it. */
-public record ImageCandidate(String url, String title) {}

@@ -1,4 +1,0 @@
-package dev.taskrow.dongchimi;
-
-/** A product on sale today at a mart near the asker. */
-public record Deal(Product product, String martName, long distanceM) {}

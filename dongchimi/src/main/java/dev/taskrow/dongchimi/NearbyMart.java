@@ -1,4 +1,0 @@
-package dev.taskrow.dongchimi;
-
-/** A mart near the asker, with its distance and the number of its products on sale today. */
-public record NearbyMart(Mart mart, long distanceM, long onSaleCount) {}

@@ -1,0 +1,168 @@
+package dev.dongchimi.importer;
+
+import dev.dongchimi.Catalog;
+import dev.dongchimi.Problem;
+import dev.dongchimi.ProductInput;
+import dev.dongchimi.ai.AiRefusedException;
+import dev.platform.storage.ObjectNotFoundException;
+import dev.platform.storage.ObjectStorage;
+import dev.platform.storage.StorageException;
+import dev.taskrow.core.TaskContext;
+import dev.taskrow.core.TaskFailure;
+import dev.taskrow.core.TaskHandler;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Duration;
+import java.time.LocalDate;
+import java.time.ZoneId;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One attempt of an import, always from the original file: parse, analyse, then apply every product
+ * in the task's transaction (the one that records SUCCESS, fenced). Nothing is written before the
+ * apply, so a failed or fenced attempt leaves the catalog as it was.
+ */
+public class ImportHandler implements TaskHandler {
+  private static final Logger log = LoggerFactory.getLogger(ImportHandler.class);
+
+  private final ImportStore store;
+  private final ObjectStorage storage;
+  private final Analyser analyser;
+  private final Catalog catalog;
+  private final ImportProperties properties;
+  private final ZoneId zone;
+
+  public ImportHandler(
+      ImportStore store,
+      ObjectStorage storage,
+      Analyser analyser,
+      Catalog catalog,
+      ImportProperties properties,
+      ZoneId zone) {
+    this.store = store;
+    this.storage = storage;
+    this.analyser = analyser;
+    this.catalog = catalog;
+    this.properties = properties;
+    this.zone = zone;
+  }
+
+  @Override
+  public void handle(TaskContext ctx) throws Exception {
+    UUID id = ctx.taskId();
+    ImportStore.ImportRecord record =
+        store
+            .find(id)
+            .orElseThrow(() -> TaskFailure.fatal("INVALID_FILE", "no import record for " + id));
+    store.phase(id, "PARSING");
+    ctx.progress(0, 0);
+    Path file = Files.createTempFile("dongchimi-import-", ".upload");
+    try {
+      download(record.fileKey(), file);
+      SheetParser.Parsed parsed;
+      try {
+        // Detected again from the stored bytes, never trusted from the upload's name or key.
+        WorkbookFormat format = WorkbookFormat.detect(file);
+        if (format == WorkbookFormat.XLSX) {
+          XlsxGuard.check(file, properties); // zip and XML bombs before any XML parser runs
+        }
+        parsed =
+            new SheetParser(properties.maxRows(), LocalDate.ofInstant(ctx.now(), zone))
+                .parse(file, format);
+      } catch (InvalidFileException e) {
+        throw TaskFailure.fatal(e.code(), e.getMessage());
+      } catch (IOException | RuntimeException e) {
+        // The owner gets what to do; the cause (library internals) is for the log.
+        log.warn("import {}: the workbook cannot be read", id, e);
+        throw TaskFailure.fatal(
+            "INVALID_FILE",
+            "the workbook cannot be read: open it in Excel, save it as .xlsx and upload it again");
+      }
+      if (!parsed.errors().isEmpty()) {
+        store.rowErrors(id, parsed.errors());
+        throw TaskFailure.fatal(
+            "ROW_ERRORS",
+            parsed.errors().size() + " invalid row(s); fix the sheet and upload it again");
+      }
+      if (parsed.rows().isEmpty()) {
+        throw TaskFailure.fatal("INVALID_FILE", "the sheet holds no product rows");
+      }
+
+      store.phase(id, "ANALYSING");
+      Map<String, Analyser.Item> items = new LinkedHashMap<>();
+      for (SheetRow row : parsed.rows()) {
+        items.putIfAbsent(
+            row.name().matchKey(), new Analyser.Item(row.name().matchKey(), row.name().baseName()));
+      }
+      int total = items.size();
+      ctx.progress(0, total);
+      Map<String, Analyser.Analysis> analysis;
+      try {
+        analysis =
+            analyser.analyse(
+                items.values(),
+                done -> ctx.progress(done, total),
+                () -> ctx.isLeaseLost() || ctx.isCancellationRequested());
+      } catch (AiUnavailableException e) {
+        TaskFailure failure = TaskFailure.retryable("AI_UNAVAILABLE", e.getMessage(), e);
+        throw e.retryAfter() == null ? failure : failure.retryAfter(e.retryAfter());
+      } catch (AiRefusedException e) {
+        throw TaskFailure.fatal("AI_REFUSED", e.getMessage());
+      }
+      if (ctx.isCancellationRequested()) {
+        throw TaskFailure.cancelled();
+      }
+      if (ctx.isLeaseLost()) {
+        throw TaskFailure.retryable("LEASE_LOST", "another worker owns the import now");
+      }
+
+      store.phase(id, "APPLYING");
+      List<ProductInput> inputs = new ArrayList<>(parsed.rows().size());
+      for (SheetRow row : parsed.rows()) {
+        Analyser.Analysis a = analysis.get(row.name().matchKey());
+        inputs.add(row.withCategory(a.category().name(), a.imageUrl()));
+      }
+      Catalog.Upserted upserted;
+      try {
+        // Joins the task's transaction: the products commit with the SUCCESS, or not at all.
+        upserted = catalog.upsertCounted(record.martId(), inputs);
+      } catch (Problem p) {
+        throw TaskFailure.fatal(
+            p.code().equals("NOT_FOUND") ? "MART_NOT_FOUND" : "INVALID_FILE", p.getMessage());
+      }
+      ImportStore.Summary summary =
+          new ImportStore.Summary(
+              upserted.created(),
+              upserted.updated(),
+              upserted.unchanged(),
+              parsed.dataRows(),
+              parsed.duplicates());
+      store.done(id, summary);
+      ctx.progress(total, total);
+      ctx.result(ImportStore.JSON.writeValueAsString(summary));
+    } finally {
+      Files.deleteIfExists(file);
+    }
+  }
+
+  private void download(String key, Path file) throws TaskFailure {
+    try (InputStream in = storage.get(key)) {
+      Files.copy(in, file, StandardCopyOption.REPLACE_EXISTING);
+    } catch (ObjectNotFoundException e) {
+      throw TaskFailure.fatal("FILE_NOT_FOUND", "the uploaded file is gone: " + key);
+    } catch (StorageException | IOException | UncheckedIOException e) {
+      throw TaskFailure.retryable("STORAGE_UNAVAILABLE", "storage: " + e.getMessage(), e)
+          .retryAfter(Duration.ofSeconds(5));
+    }
+  }
+}

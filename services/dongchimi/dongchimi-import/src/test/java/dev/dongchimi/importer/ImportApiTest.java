@@ -1,0 +1,580 @@
+package dev.dongchimi.importer;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import dev.taskrow.core.testing.SettableClock;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.CountDownLatch;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.core.io.ByteArrayResource;
+import org.springframework.http.HttpMethod;
+import org.springframework.http.HttpStatusCode;
+import org.springframework.http.MediaType;
+import org.springframework.http.ResponseEntity;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.util.LinkedMultiValueMap;
+import org.springframework.web.client.RestClient;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/** The import over real HTTP on a real PostgreSQL, with sheets as messy as marts send them. */
+@SpringBootTest(
+    classes = ImportTestApplication.class,
+    webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
+class ImportApiTest {
+  private static final JsonMapper JSON = JsonMapper.builder().build();
+  private static final java.net.http.HttpClient SSE_CLIENT =
+      java.net.http.HttpClient.newHttpClient();
+
+  @LocalServerPort int port;
+  @Autowired SettableClock clock;
+  @Autowired JdbcClient jdbc;
+  @Autowired ImportTestApplication.TestAi ai;
+  @Autowired ImportTestApplication.TestImages images;
+  @Autowired ImportTestApplication.LeaseLost leaseLost;
+  @Autowired dev.platform.storage.testing.InMemoryObjectStorage storage;
+
+  private String owner;
+  private long mart;
+
+  @BeforeEach
+  void setUp() {
+    ai.failing = false;
+    ai.refusing = false;
+    images.blocking = false;
+    jdbc.sql("delete from dongchimi_import_analysis").update(); // each test pays for its answers
+    owner = signup("MART_OWNER");
+    mart = createMart(owner);
+  }
+
+  // --- the sheets ---------------------------------------------------------------------------
+
+  /** Title rows, a header on row 4 with other names, notes, blanks, duplicates, line breaks. */
+  static List<Object[]> messySheet() {
+    List<Object[]> rows = new ArrayList<>();
+    rows.add(new Object[] {"행복마트 12월 1주 전단 상품"});
+    rows.add(new Object[] {});
+    rows.add(new Object[] {"작성일", "2026-11-28"});
+    rows.add(new Object[] {"품명", "규격", "판매가", "행사가", "행사기간", "바코드", "비고"});
+    rows.add(new Object[] {"[행사] 서울우유", "1L", 3280, 2580, "2026-12-01~12-07", 8801115114154L});
+    rows.add(new Object[] {"신라면 120g*5", null, "4,980원", null, null, "0880123456789"});
+    rows.add(new Object[] {"★오늘만★ 국산 삼겹살\n(냉장)", "500g", "12,900", "9,900", "12.1~12.3", null});
+    rows.add(new Object[] {});
+    rows.add(new Object[] {"※ 행사 상품은 조기 품절될 수 있습니다"});
+    rows.add(new Object[] {"신라면 120g*5", null, "4,980원", null, null, "0880123456789"});
+    rows.add(new Object[] {"참이슬 후레쉬 360ml", null, 1690, null, null, "8.80100000001E12"});
+    rows.add(new Object[] {"풀무원 국산콩 두부 300g", null, "2500", null, null, null});
+    return rows;
+  }
+
+  // --- tests --------------------------------------------------------------------------------
+
+  @Test
+  void importsAMessySheetAndARerunChangesNothingAndCostsNoAiCall() {
+    int callsBefore = ai.calls.get();
+    JsonNode done = importAndWait(Sheets.xlsx(messySheet()), "SUCCESS");
+
+    assertThat(done.get("summary").get("created").asInt()).isEqualTo(5);
+    assertThat(done.get("summary").get("rows").asInt()).isEqualTo(6);
+    assertThat(done.get("row_errors")).isEmpty();
+    assertThat(done.get("progress").get("phase").asString()).isEqualTo("DONE");
+    assertThat(done.get("progress").get("done").asLong()).isEqualTo(5);
+    Map<String, Object> milk = product("서울우유 1L");
+    assertThat(milk.get("category")).isEqualTo("DAIRY");
+    assertThat(milk.get("sale_price")).isEqualTo(2580);
+    assertThat(milk.get("barcode")).isEqualTo("8801115114154");
+    assertThat(milk.get("sale_start").toString()).isEqualTo("2026-12-01");
+    assertThat(milk.get("sale_end").toString()).isEqualTo("2026-12-07");
+    assertThat(product("신라면 120g×5").get("barcode")).isEqualTo("0880123456789");
+    assertThat(product("신라면 120g×5").get("regular_price")).isEqualTo(4980);
+    assertThat(product("신라면 120g×5").get("category")).isEqualTo("NOODLE");
+    assertThat(product("국산 삼겹살 냉장 500g").get("category")).isEqualTo("MEAT_EGG");
+    assertThat(product("국산 삼겹살 냉장 500g").get("sale_end").toString()).isEqualTo("2026-12-03");
+    assertThat(product("참이슬 후레쉬 360ml").get("barcode")).isEqualTo("8801000000010");
+    assertThat(product("참이슬 후레쉬 360ml").get("category")).isEqualTo("ALCOHOL");
+    assertThat(product("풀무원 국산콩 두부 300g").get("category")).isEqualTo("TOFU_KIMCHI");
+    int aiCalls = ai.calls.get() - callsBefore;
+    assertThat(aiCalls).isPositive();
+    long history = priceHistory();
+
+    JsonNode again = importAndWait(Sheets.xlsx(messySheet()), "SUCCESS");
+    assertThat(again.get("summary").get("created").asInt()).isZero();
+    assertThat(again.get("summary").get("unchanged").asInt()).isEqualTo(5);
+    assertThat(productCount()).isEqualTo(5);
+    assertThat(priceHistory()).isEqualTo(history);
+    assertThat(ai.calls.get() - callsBefore).as("the cache answers a re-run").isEqualTo(aiCalls);
+
+    JsonNode list = get("/marts/" + mart + "/product-imports", owner).body();
+    assertThat(list).hasSize(2);
+  }
+
+  @Test
+  void reportsEveryInvalidRowAndWritesNothing() {
+    List<Object[]> rows = new ArrayList<>();
+    rows.add(new Object[] {"상품명", "정가", "할인가", "시작일", "종료일", "바코드", "이미지"});
+    rows.add(new Object[] {"좋은 상품", 1000});
+    rows.add(new Object[] {"가격이 글자", "문의"});
+    rows.add(new Object[] {"할인이 더 비쌈", 1000, 2000, 46357, 46363});
+    rows.add(new Object[] {"바코드 틀림", 1000, null, null, null, "12-34"});
+    rows.add(new Object[] {"날짜 틀림", 1000, 900, "언젠가", "2026-12-07"});
+    rows.add(new Object[] {null, 1000, 900});
+    rows.add(new Object[] {"이미지 틀림", 1000, null, null, null, null, "ftp://x/y.jpg"});
+    rows.add(new Object[] {"기간 없는 할인", 1000, 900});
+    rows.add(new Object[] {"좋은 상품", 1200});
+
+    JsonNode failed = importAndWait(Sheets.xlsx(rows), "FAILED");
+
+    assertThat(failed.get("error_code").asString()).isEqualTo("ROW_ERRORS");
+    List<String> errors = new ArrayList<>();
+    failed
+        .get("row_errors")
+        .forEach(e -> errors.add(e.get("row").asInt() + " " + e.get("column").asString()));
+    assertThat(errors)
+        .containsExactly("3 정가", "4 할인가", "5 바코드", "6 시작일", "7 상품명", "8 이미지", "9 행사기간", "10 상품명");
+    JsonNode first = failed.get("row_errors").get(0);
+    assertThat(first.get("value").asString()).isEqualTo("문의");
+    assertThat(first.get("reason").asString()).isNotBlank();
+    assertThat(productCount()).isZero();
+  }
+
+  @Test
+  void aSheetWithoutARecognisableHeaderFailsNamingTheExpectedHeaders() {
+    JsonNode failed =
+        importAndWait(
+            Sheets.xlsx(List.of(new Object[] {"이름", "값"}, new Object[] {"사과", 1000})), "FAILED");
+    assertThat(failed.get("error_code").asString()).isEqualTo("INVALID_FILE");
+    assertThat(failed.get("error_message").asString()).contains("상품명").contains("정가");
+  }
+
+  @Test
+  void refusesWhatIsNotAnXlsxTooLargeOrSomeoneElsesMart() {
+    Answer garbage = upload(mart, owner, new byte[] {0x00, 0x01, 0x02, 0x03, 0x04, 0x05});
+    assertThat(garbage.status()).isEqualTo(400);
+    assertThat(garbage.body().get("code").asString()).isEqualTo("NOT_A_WORKBOOK");
+    Answer encrypted = upload(mart, owner, Sheets.encryptedXlsx());
+    assertThat(encrypted.status()).isEqualTo(400);
+    assertThat(encrypted.body().get("code").asString()).isEqualTo("ENCRYPTED_FILE");
+    Answer word = upload(mart, owner, Sheets.wordDocument());
+    assertThat(word.status()).isEqualTo(400);
+    assertThat(word.body().get("code").asString()).isEqualTo("NOT_A_WORKBOOK");
+    assertThat(word.body().get("detail").asString()).contains("not a workbook");
+    byte[] big = new byte[400 * 1024];
+    big[0] = 'P';
+    big[1] = 'K';
+    big[2] = 3;
+    big[3] = 4;
+    Answer tooLarge = upload(mart, owner, big);
+    assertThat(tooLarge.status()).isEqualTo(413);
+    assertThat(tooLarge.body().get("code").asString()).isEqualTo("FILE_TOO_LARGE");
+    assertThat(upload(mart, signup("MART_OWNER"), Sheets.xlsx(messySheet())).status())
+        .isEqualTo(403);
+    assertThat(upload(999_999_999L, owner, Sheets.xlsx(messySheet())).status()).isEqualTo(404);
+    assertThat(get("/marts/" + mart + "/product-imports/" + UUID.randomUUID(), owner).status())
+        .isEqualTo(404);
+    assertThat(productCount()).isZero();
+  }
+
+  @Test
+  void importsALegacyXlsAndStoresItUnderAnXlsKey() {
+    JsonNode done = importAndWait(Sheets.xls(messySheet()), "SUCCESS");
+
+    assertThat(done.get("summary").get("created").asInt()).isEqualTo(5);
+    assertThat(done.get("summary").get("duplicates").asInt()).isEqualTo(1);
+    Map<String, Object> milk = product("서울우유 1L");
+    assertThat(milk.get("sale_price")).isEqualTo(2580);
+    assertThat(milk.get("barcode")).isEqualTo("8801115114154");
+    assertThat(milk.get("sale_end").toString()).isEqualTo("2026-12-07");
+    assertThat(product("참이슬 후레쉬 360ml").get("barcode")).isEqualTo("8801000000010");
+    assertThat(fileKey(done)).endsWith(".xls");
+  }
+
+  @Test
+  void importsAUtf8CsvWithABomAndAnMs949CsvWithTabs() {
+    JsonNode utf8 =
+        importAndWait(
+            Sheets.csv(messySheet(), ',', StandardCharsets.UTF_8, Sheets.UTF8_BOM), "SUCCESS");
+    assertThat(utf8.get("summary").get("created").asInt()).isEqualTo(5);
+    assertThat(fileKey(utf8)).endsWith(".csv");
+    assertThat(product("서울우유 1L").get("sale_end").toString()).isEqualTo("2026-12-07");
+    assertThat(product("참이슬 후레쉬 360ml").get("barcode")).isEqualTo("8801000000010");
+
+    JsonNode ms949 = importAndWait(Sheets.csv(messySheet(), '\t', Sheets.MS949), "SUCCESS");
+    assertThat(ms949.get("summary").get("unchanged").asInt())
+        .as("the same products, read from MS949")
+        .isEqualTo(5);
+    assertThat(productCount()).isEqualTo(5);
+  }
+
+  @Test
+  void aCsvWithBadRowsReportsThemByExcelRowNumber() {
+    List<Object[]> rows = new ArrayList<>();
+    rows.add(new Object[] {"행복마트 전단"});
+    rows.add(new Object[] {"상품명", "판매가격"});
+    rows.add(new Object[] {"좋은 상품", "1,000원"});
+    rows.add(new Object[] {"가격이 글자", "문의"});
+    JsonNode failed = importAndWait(Sheets.csv(rows, ';', Sheets.MS949), "FAILED");
+    assertThat(failed.get("error_code").asString()).isEqualTo("ROW_ERRORS");
+    JsonNode error = failed.get("row_errors").get(0);
+    assertThat(error.get("row").asInt()).isEqualTo(4);
+    assertThat(error.get("value").asString()).isEqualTo("문의");
+  }
+
+  @Test
+  void aPasswordProtectedXlsFailsAsEncryptedInTheWorker() {
+    JsonNode failed = importAndWait(Sheets.encryptedXls(messySheet()), "FAILED");
+    assertThat(failed.get("error_code").asString()).isEqualTo("ENCRYPTED_FILE");
+    assertThat(failed.get("error_message").asString()).contains("password");
+    assertThat(productCount()).isZero();
+  }
+
+  @Test
+  void refusesZipBombsXmlBombsAndTooManyRowsInTheWorker() {
+    assertThat(importAndWait(Sheets.zipBomb(30), "FAILED").get("error_code").asString())
+        .isEqualTo("ZIP_BOMB");
+
+    byte[] xmlBomb =
+        Sheets.zip(
+            "xl/workbook.xml",
+            "<workbook/>",
+            "xl/worksheets/sheet1.xml",
+            "<?xml version=\"1.0\"?><!DOCTYPE lolz [<!ENTITY lol \"lol\"><!ENTITY lol2"
+                + " \"&lol;&lol;&lol;&lol;\">]><worksheet><sheetData><row r=\"1\"><c r=\"A1\""
+                + " t=\"inlineStr\"><is><t>&lol2;</t></is></c></row></sheetData></worksheet>");
+    assertThat(importAndWait(xmlBomb, "FAILED").get("error_code").asString()).isEqualTo("XML_BOMB");
+
+    List<Object[]> rows = new ArrayList<>();
+    rows.add(new Object[] {"상품명", "정가"});
+    for (int i = 0; i < 501; i++) {
+      rows.add(new Object[] {"상품 " + i, 1000 + i});
+    }
+    JsonNode tooMany = importAndWait(Sheets.xlsx(rows), "FAILED");
+    assertThat(tooMany.get("error_code").asString()).isEqualTo("TOO_MANY_ROWS");
+    assertThat(productCount()).isZero();
+  }
+
+  @Test
+  void aFailureMidApplyWritesNothing() {
+    // The fourth product fails inside the database: the three before it were written through the
+    // catalog's JdbcClient — they must roll back with the task's transaction.
+    jdbc.sql(
+            """
+            create or replace function dongchimi_test_fail() returns trigger language plpgsql as $$
+            begin
+              if new.raw_name like '%%참이슬%%' and new.mart_id = %d then
+                raise exception 'test failure mid-apply';
+              end if;
+              return new;
+            end $$;
+            drop trigger if exists dongchimi_test_fail on dongchimi_product;
+            create trigger dongchimi_test_fail before insert on dongchimi_product
+              for each row execute function dongchimi_test_fail();
+            """
+                .formatted(mart))
+        .update();
+    try {
+      JsonNode failed = importAndWait(Sheets.xlsx(messySheet()), "FAILED");
+      assertThat(failed.get("error_code").asString()).isEqualTo("UNKNOWN");
+      assertThat(productCount()).isZero();
+      assertThat(priceHistory()).isZero();
+    } finally {
+      jdbc.sql("drop trigger if exists dongchimi_test_fail on dongchimi_product").update();
+    }
+  }
+
+  @Test
+  void anUnavailableAiFailsTheAttemptRetryablyAndTheFileRunsAgain() {
+    ai.failing = true;
+    UUID job = accepted(upload(mart, owner, Sheets.xlsx(messySheet())));
+    await()
+        .atMost(Duration.ofSeconds(30))
+        .until(() -> "AI_UNAVAILABLE".equals(text(status(job), "last_error_code")));
+    JsonNode waiting = status(job);
+    assertThat(waiting.get("status").asString()).isEqualTo("PROCESSING");
+    assertThat(productCount()).isZero();
+
+    ai.failing = false;
+    clock.set(clock.instant().plus(Duration.ofMinutes(11)));
+    await()
+        .atMost(Duration.ofSeconds(30))
+        .until(() -> "SUCCESS".equals(text(status(job), "status")));
+    assertThat(status(job).get("attempt_count").asInt()).isEqualTo(2);
+    assertThat(productCount()).isEqualTo(5);
+  }
+
+  @Test
+  void anAiThatRefusesTheKeyFailsTheImportAtOnceWithoutRetrying() {
+    ai.refusing = true;
+    JsonNode failed = importAndWait(Sheets.xlsx(messySheet()), "FAILED");
+    assertThat(failed.get("error_code").asString()).isEqualTo("AI_REFUSED");
+    assertThat(failed.get("attempt_count").asInt()).isEqualTo(1);
+    assertThat(productCount()).isZero();
+  }
+
+  @Test
+  void aSecondUploadWhileTheMartsImportRunsIs409AndKeepsNoFile() throws Exception {
+    images.entered = new CountDownLatch(1);
+    images.gate = new CountDownLatch(1);
+    images.blocking = true;
+    UUID first = accepted(upload(mart, owner, Sheets.xlsx(messySheet())));
+    assertThat(images.entered.await(30, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+    int stored = storage.objects().size();
+
+    Answer second = upload(mart, owner, Sheets.xlsx(messySheet()));
+    assertThat(second.status()).isEqualTo(409);
+    assertThat(second.body().get("code").asString()).isEqualTo("IMPORT_IN_PROGRESS");
+    assertThat(storage.objects()).hasSize(stored);
+
+    images.blocking = false;
+    images.gate.countDown();
+    await()
+        .atMost(Duration.ofSeconds(30))
+        .until(() -> "SUCCESS".equals(text(status(first), "status")));
+    accepted(upload(mart, owner, Sheets.xlsx(messySheet()))); // and afterwards it is accepted
+  }
+
+  @Test
+  void aWorkerThatLostItsLeaseDuringAnalysisCannotApply() throws Exception {
+    images.entered = new CountDownLatch(1);
+    images.gate = new CountDownLatch(1);
+    images.blocking = true;
+    int lostBefore = leaseLost.count.get();
+    UUID job = accepted(upload(mart, owner, Sheets.xlsx(messySheet())));
+    assertThat(images.entered.await(30, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+
+    // The first attempt hangs in analysis; its lease runs out and another claim takes the file.
+    images.blocking = false;
+    clock.set(clock.instant().plus(Duration.ofMinutes(6)));
+    await()
+        .atMost(Duration.ofSeconds(30))
+        .until(() -> "SUCCESS".equals(text(status(job), "status")));
+    assertThat(status(job).get("attempt_count").asInt()).isEqualTo(2);
+    long history = priceHistory();
+
+    images.gate.countDown(); // the first attempt wakes up and tries to apply
+    await().atMost(Duration.ofSeconds(30)).until(() -> leaseLost.count.get() > lostBefore);
+    assertThat(productCount()).isEqualTo(5);
+    assertThat(priceHistory()).isEqualTo(history);
+    assertThat(status(job).get("summary").get("created").asInt()).isEqualTo(5);
+  }
+
+  @Test
+  void servesTheTemplateToAnyone() throws Exception {
+    ResponseEntity<byte[]> template =
+        http().get().uri("/product-imports/template.xlsx").retrieve().toEntity(byte[].class);
+    assertThat(template.getStatusCode().value()).isEqualTo(200);
+    java.nio.file.Path file = java.nio.file.Files.createTempFile("template", ".xlsx");
+    try {
+      java.nio.file.Files.write(file, template.getBody());
+      SheetParser.Parsed parsed =
+          new SheetParser(10, java.time.LocalDate.of(2026, 11, 30)).parse(file);
+      assertThat(parsed.errors()).isEmpty();
+      assertThat(parsed.rows()).hasSize(1);
+      assertThat(parsed.rows().getFirst().input().name()).isEqualTo("서울우유 1L");
+    } finally {
+      java.nio.file.Files.delete(file);
+    }
+  }
+
+  @Test
+  @org.junit.jupiter.api.Timeout(90) // a stream that never ends must fail, not hang the build
+  void streamsTheImportAsServerSentEventsUntilItIsFinal() throws Exception {
+    UUID job = accepted(upload(mart, owner, Sheets.xlsx(messySheet())));
+    Answer token =
+        call(
+            HttpMethod.POST,
+            "/marts/" + mart + "/product-imports/" + job + "/events/token",
+            owner,
+            null);
+    assertThat(token.status()).isEqualTo(200);
+    String events = "/marts/" + mart + "/product-imports/" + job + "/events";
+
+    // An EventSource sends no header: the stream token alone opens the stream.
+    List<JsonNode> received =
+        sse(events + "?stream_token=" + token.body().get("token").asString(), null);
+    assertThat(received).isNotEmpty();
+    assertThat(received.getLast().get("status").asString()).isEqualTo("SUCCESS");
+    assertThat(received.getLast().get("summary").get("created").asInt()).isEqualTo(5);
+    assertThat(received.stream().map(e -> e.get("job_id").asString()).distinct())
+        .containsExactly(job.toString());
+
+    // A reconnect after the end gets the final state at once.
+    assertThat(sse(events, owner)).hasSize(1);
+    // No proof, a forged token, or another owner's bearer: refused before any event.
+    assertThat(sseStatus(events, null)).isEqualTo(401);
+    assertThat(sseStatus(events + "?stream_token=forged", null)).isEqualTo(401);
+    assertThat(sseStatus(events, signup("MART_OWNER"))).isEqualTo(403);
+  }
+
+  private List<JsonNode> sse(String path, String bearer) throws Exception {
+    java.net.http.HttpResponse<java.util.stream.Stream<String>> response = openSse(path, bearer);
+    assertThat(response.statusCode()).isEqualTo(200);
+    try (java.util.stream.Stream<String> lines = response.body()) {
+      return lines
+          .filter(line -> line.startsWith("data:"))
+          .map(line -> JSON.readTree(line.substring("data:".length()).strip()))
+          .toList();
+    }
+  }
+
+  private int sseStatus(String path, String bearer) throws Exception {
+    java.net.http.HttpResponse<java.util.stream.Stream<String>> response = openSse(path, bearer);
+    response.body().close();
+    return response.statusCode();
+  }
+
+  private java.net.http.HttpResponse<java.util.stream.Stream<String>> openSse(
+      String path, String bearer) throws Exception {
+    java.net.http.HttpRequest.Builder request =
+        java.net.http.HttpRequest.newBuilder(java.net.URI.create("http://localhost:" + port + path))
+            .header("Accept", "text/event-stream")
+            .timeout(Duration.ofSeconds(60));
+    if (bearer != null) {
+      request.header("Authorization", "Bearer " + bearer);
+    }
+    // Not closed per request: closing a client waits for the streamed body still being read.
+    return SSE_CLIENT.send(request.build(), java.net.http.HttpResponse.BodyHandlers.ofLines());
+  }
+
+  // --- helpers ------------------------------------------------------------------------------
+
+  record Answer(int status, JsonNode body) {}
+
+  private RestClient http() {
+    return RestClient.builder()
+        .baseUrl("http://localhost:" + port)
+        .defaultStatusHandler(HttpStatusCode::isError, (request, response) -> {})
+        .build();
+  }
+
+  private Answer call(HttpMethod method, String path, String token, Object body) {
+    RestClient.RequestBodySpec request = http().method(method).uri(path);
+    if (token != null) {
+      request.header("Authorization", "Bearer " + token);
+    }
+    if (body instanceof LinkedMultiValueMap<?, ?> form) {
+      request.contentType(MediaType.MULTIPART_FORM_DATA).body(form);
+    } else if (body != null) {
+      request.contentType(MediaType.APPLICATION_JSON).body(JSON.writeValueAsString(body));
+    }
+    ResponseEntity<String> response = request.retrieve().toEntity(String.class);
+    String text = response.getBody();
+    return new Answer(
+        response.getStatusCode().value(),
+        text == null || text.isEmpty() ? null : JSON.readTree(text));
+  }
+
+  private Answer get(String path, String token) {
+    return call(HttpMethod.GET, path, token, null);
+  }
+
+  private String signup(String role) {
+    Answer answer =
+        call(
+            HttpMethod.POST,
+            "/auth/signup",
+            null,
+            Map.of(
+                "email",
+                "u-" + UUID.randomUUID() + "@example.com",
+                "password",
+                "password-1",
+                "role",
+                role));
+    assertThat(answer.status()).isEqualTo(201);
+    return answer.body().get("access_token").asString();
+  }
+
+  private long createMart(String token) {
+    Map<String, Object> body = new HashMap<>();
+    body.put("name", "행복마트 " + UUID.randomUUID().toString().substring(0, 8));
+    body.put("address", "서울 마포구 어딘가 1");
+    body.put("lat", 37.55);
+    body.put("lng", 126.92);
+    Answer answer = call(HttpMethod.POST, "/marts", token, body);
+    assertThat(answer.status()).as(String.valueOf(answer.body())).isEqualTo(201);
+    return answer.body().get("id").asLong();
+  }
+
+  private Answer upload(long martId, String token, byte[] bytes) {
+    LinkedMultiValueMap<String, Object> form = new LinkedMultiValueMap<>();
+    form.add(
+        "file",
+        new ByteArrayResource(bytes) {
+          @Override
+          public String getFilename() {
+            return "products.xlsx";
+          }
+        });
+    return call(HttpMethod.POST, "/marts/" + martId + "/product-imports", token, form);
+  }
+
+  private static UUID accepted(Answer answer) {
+    assertThat(answer.status()).as(String.valueOf(answer.body())).isEqualTo(202);
+    return UUID.fromString(answer.body().get("job_id").asString());
+  }
+
+  private JsonNode status(UUID job) {
+    Answer answer = get("/marts/" + mart + "/product-imports/" + job, owner);
+    assertThat(answer.status()).isEqualTo(200);
+    return answer.body();
+  }
+
+  private static String text(JsonNode node, String field) {
+    JsonNode v = node.get(field);
+    return v == null || v.isNull() ? null : v.asString();
+  }
+
+  private JsonNode importAndWait(byte[] sheet, String expected) {
+    UUID job = accepted(upload(mart, owner, sheet));
+    await()
+        .atMost(Duration.ofSeconds(60))
+        .until(() -> List.of("SUCCESS", "FAILED").contains(text(status(job), "status")));
+    JsonNode done = status(job);
+    assertThat(done.get("status").asString()).as(done.toString()).isEqualTo(expected);
+    return done;
+  }
+
+  private Map<String, Object> product(String name) {
+    return jdbc.sql("select * from dongchimi_product where mart_id = :m and name = :n")
+        .param("m", mart)
+        .param("n", name)
+        .query()
+        .singleRow();
+  }
+
+  private String fileKey(JsonNode job) {
+    return jdbc.sql("select file_key from dongchimi_product_import where task_id = :t")
+        .param("t", UUID.fromString(job.get("job_id").asString()))
+        .query(String.class)
+        .single();
+  }
+
+  private long productCount() {
+    return jdbc.sql("select count(*) from dongchimi_product where mart_id = :m")
+        .param("m", mart)
+        .query(Long.class)
+        .single();
+  }
+
+  private long priceHistory() {
+    return jdbc.sql(
+            """
+            select count(*) from dongchimi_price_history h
+              join dongchimi_product p on p.id = h.product_id where p.mart_id = :m
+            """)
+        .param("m", mart)
+        .query(Long.class)
+        .single();
+  }
+}

@@ -1,0 +1,46 @@
+package dev.dongchimi;
+
+/** The orders of deals near a point; each ends with the product id, so pages are stable. */
+public enum DealSort {
+  DISCOUNT(Keys.DISCOUNT, true, "discount_rate desc, distance_m, id", true),
+  DISTANCE(Keys.DISCOUNT, true, "distance_m, discount_rate desc, id", false),
+  PRICE("p.sale_price", false, "sale_price, distance_m, id", true);
+
+  private static final class Keys {
+    /**
+     * The discount as the deal index of migration V4_2 orders it: {@code desc} ranks a null
+     * discount (a free item: regular price 0) first, and 101 does the same, since no discount
+     * exceeds 100 (a sale price is never negative).
+     */
+    static final String DISCOUNT = "coalesce(p.discount_rate, 101)";
+  }
+
+  /**
+   * Among one mart's deals, where the distance is one value, the page's order is {@code key} (then
+   * the id): the key of a deal index of V4_2. A constant SQL fragment, never user text.
+   */
+  final String key;
+
+  final boolean descending;
+
+  /** The order over the ranked rows, by their column names. A constant, never user text. */
+  final String overall;
+
+  /**
+   * Whether the page is ordered by {@code key} first, so that the n-th best key among any n or more
+   * deals bounds the keys of the page's n rows.
+   */
+  final boolean boundedByKey;
+
+  DealSort(String key, boolean descending, String overall, boolean boundedByKey) {
+    this.key = key;
+    this.descending = descending;
+    this.overall = overall;
+    this.boundedByKey = boundedByKey;
+  }
+
+  /** The order among one mart's deals. */
+  String withinMart() {
+    return key + (descending ? " desc" : "") + ", p.id";
+  }
+}

@@ -1,0 +1,64 @@
+package dev.dongchimi;
+
+import dev.platform.accounts.AccountProvisioning;
+import dev.platform.accounts.PublicEndpoint;
+import dev.platform.storage.ObjectStorage;
+import java.time.Clock;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Conditional;
+import org.springframework.context.annotation.Import;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.transaction.PlatformTransactionManager;
+import org.springframework.transaction.support.TransactionTemplate;
+
+/** 동치미's HTTP API and services. Object storage is optional: without it flyers have no pages. */
+@AutoConfiguration
+@EnableConfigurationProperties(DongchimiProperties.class)
+@Import({CatalogController.class, FlyerController.class, ProblemAdvice.class})
+public class DongchimiAutoConfiguration {
+
+  @Bean
+  @ConditionalOnMissingBean
+  Clock clock() {
+    return Clock.systemUTC();
+  }
+
+  @Bean
+  Catalog dongchimiCatalog(
+      JdbcClient jdbc,
+      PlatformTransactionManager transactions,
+      Clock clock,
+      DongchimiProperties properties) {
+    return new Catalog(
+        new MartRepository(jdbc),
+        new ProductRepository(jdbc),
+        new TransactionTemplate(transactions),
+        clock,
+        properties.zone());
+  }
+
+  @Bean
+  Flyers dongchimiFlyers(
+      JdbcClient jdbc,
+      PlatformTransactionManager transactions,
+      ObjectProvider<ObjectStorage> storage,
+      Catalog catalog) {
+    return new Flyers(jdbc, new TransactionTemplate(transactions), storage, catalog);
+  }
+
+  /** The taxonomy is public: an app shows it before anyone signs in. */
+  @Bean
+  PublicEndpoint dongchimiCategories() {
+    return PublicEndpoint.get("/categories");
+  }
+
+  @Bean
+  @Conditional(DemoData.Wanted.class)
+  DemoData dongchimiDemoData(Catalog catalog, AccountProvisioning accounts, JdbcClient jdbc) {
+    return new DemoData(catalog, accounts, jdbc);
+  }
+}

@@ -1,0 +1,286 @@
+package dev.dongchimi;
+
+import java.math.BigDecimal;
+import java.text.Normalizer;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Flyer product names: display form, search form, the pack spec inside them, and {@link #clean} —
+ * the Excel import's preprocessing (amounts, pack counts, promotions and notes out; storage, origin
+ * and grade kept).
+ */
+public final class ProductNames {
+  private static final Pattern PROMO = Pattern.compile("\\[[^\\]]*\\]|【[^】]*】");
+  private static final Pattern NOT_WORD = Pattern.compile("[^\\p{L}\\p{N}.]+");
+  private static final Pattern SPEC =
+      Pattern.compile(
+          "(\\d+(?:\\.\\d+)?)\\s*(kg|g|ml|l)(?:\\s*[x×*]\\s*(\\d+))?", Pattern.CASE_INSENSITIVE);
+
+  private ProductNames() {}
+
+  /** An amount of a unit ("500", "g") times a pack count. */
+  public record Spec(BigDecimal amount, String unit, int packCount) {
+    /** "500g", "2L×6", "30구". */
+    public String text() {
+      String unitText = unit.equals("l") ? "L" : unit;
+      return amount.stripTrailingZeros().toPlainString()
+          + unitText
+          + (packCount > 1 ? "×" + packCount : "");
+    }
+  }
+
+  /** "[행사] 서울우유 1L" → "서울우유 1L": promo tags out, spaces collapsed. */
+  static String display(String raw) {
+    String text = Normalizer.normalize(raw, Normalizer.Form.NFKC);
+    return PROMO.matcher(text).replaceAll(" ").strip().replaceAll("\\s+", " ");
+  }
+
+  /**
+   * The search form: NFKC, lower-case, letters and digits only, no spaces — so "서울 우유" finds "서울우유
+   * 1L". Queries are normalised the same way.
+   */
+  public static String normalize(String text) {
+    String n = Normalizer.normalize(text, Normalizer.Form.NFKC).toLowerCase(Locale.ROOT);
+    return NOT_WORD.matcher(PROMO.matcher(n).replaceAll(" ")).replaceAll("");
+  }
+
+  /** "삼겹살 500g", "생수 2L x 6" → amount, unit, pack count. */
+  static Optional<Spec> parseSpec(String raw) {
+    Matcher m = SPEC.matcher(Normalizer.normalize(raw, Normalizer.Form.NFKC));
+    if (!m.find()) {
+      return Optional.empty();
+    }
+    int pack = m.group(3) == null ? 1 : Integer.parseInt(m.group(3));
+    return Optional.of(
+        new Spec(
+            new BigDecimal(m.group(1)), m.group(2).toLowerCase(Locale.ROOT), Math.max(1, pack)));
+  }
+
+  /** The price of 100 g or 100 ml, or null when the spec gives no weight or volume. */
+  static UnitPrice unitPrice(Spec spec, int price) {
+    if (spec == null) {
+      return null;
+    }
+    BigDecimal factor;
+    String basis;
+    switch (spec.unit()) {
+      case "g" -> {
+        factor = BigDecimal.ONE;
+        basis = "100g";
+      }
+      case "kg" -> {
+        factor = BigDecimal.valueOf(1000);
+        basis = "100g";
+      }
+      case "ml" -> {
+        factor = BigDecimal.ONE;
+        basis = "100ml";
+      }
+      case "l" -> {
+        factor = BigDecimal.valueOf(1000);
+        basis = "100ml";
+      }
+      default -> {
+        return null;
+      }
+    }
+    BigDecimal total =
+        spec.amount().multiply(factor).multiply(BigDecimal.valueOf(spec.packCount()));
+    if (total.signum() <= 0) {
+      return null;
+    }
+    long per100 =
+        BigDecimal.valueOf(price)
+            .multiply(BigDecimal.valueOf(100))
+            .divide(total, 0, java.math.RoundingMode.HALF_UP)
+            .longValue();
+    return new UnitPrice(basis, per100);
+  }
+
+  /** E.g. {basis: "100g", price: 1290}. */
+  record UnitPrice(String basis, long price) {}
+
+  // --- the import's preprocessing ----------------------------------------------------------
+
+  /**
+   * A raw name taken apart: {@code display} is the cleaned name with its canonical spec ("신라면
+   * 120g×5"), {@code baseName} the name without amounts ("신라면"), {@code matchKey} the normalised
+   * base name that AI analysis and its cache are keyed by.
+   */
+  public record Cleaned(
+      String display,
+      String baseName,
+      String matchKey,
+      Spec spec,
+      java.util.List<String> promotions,
+      java.util.List<String> notes) {}
+
+  private static final String PROMO_WORDS =
+      "행사|할인|특가|초특가|세일|sale|오늘만|한정|증정|기획|이벤트|균일가?|덤|단독|타임|깜짝|최저가|원\\s*플러스|\\d\\s*\\+\\s*\\d";
+  private static final Pattern PROMO_WORD = Pattern.compile(PROMO_WORDS, Pattern.CASE_INSENSITIVE);
+  private static final Pattern STAR_PROMO =
+      Pattern.compile("[★☆♥♡◆◇●■▶]+[^★☆♥♡◆◇●■▶]*[★☆♥♡◆◇●■▶]+");
+  private static final Pattern BUY_GET = Pattern.compile("(?<![\\d+.])\\d\\s*\\+\\s*\\d(?![\\d+])");
+  private static final Pattern BRACKETED =
+      Pattern.compile("\\[([^\\]]*)\\]|\\(([^)]*)\\)|【([^】]*)】|<([^>]*)>|\\{([^}]*)\\}");
+  private static final Pattern KEEP_WORD =
+      Pattern.compile(
+          "냉장|냉동|해동|국산|국내산|수입|[가-힣]{1,5}산$|유기농|무농약|무항생제|친환경|1\\+\\+|1\\+(?!\\d)|[1-3]등급|한우|한돈|생물|손질|무염|저염|대|중|소|특대|특|왕");
+  private static final String WEIGHT_UNITS = "킬로그램|키로그램|킬로|키로|kg|그램|gr|g|밀리리터|미리|ml|리터|l|cc";
+  private static final String COUNT_UNITS =
+      "개입|입|개|봉지|봉|구|매|롤|팩|망|박스|box|캔|병|ea|포|줄|장|미|단|송이|통|알|스틱|t";
+  private static final Pattern AMOUNT =
+      Pattern.compile(
+          "(\\d+(?:[.,]\\d+)?)\\s*("
+              + WEIGHT_UNITS
+              + "|"
+              + COUNT_UNITS
+              + ")(?![a-z가-힣])"
+              + "(?:\\s*[x×*]\\s*(\\d+)\\s*(?:"
+              + COUNT_UNITS
+              + ")?(?![a-z가-힣]))?",
+          Pattern.CASE_INSENSITIVE);
+  private static final Pattern BARE_PACK =
+      Pattern.compile("(?<![\\p{L}\\d])[x×*]\\s*(\\d+)(?![\\d])", Pattern.CASE_INSENSITIVE);
+  private static final Pattern BARE_PACKAGING =
+      Pattern.compile("(?<![가-힣\\d])(박스|box|망|봉지)(?![가-힣a-z])", Pattern.CASE_INSENSITIVE);
+  private static final Pattern LEFTOVER =
+      Pattern.compile("[\\[\\](){}【】<>★☆♥♡◆◇●■▶※!~/,*#_|-]+|(?<![\\d+])\\++");
+
+  /** The import's preprocessing of a raw flyer name; see {@link Cleaned}. */
+  public static Cleaned clean(String raw) {
+    String text = Normalizer.normalize(raw, Normalizer.Form.NFKC).replaceAll("\\s+", " ").strip();
+    java.util.List<String> promotions = new java.util.ArrayList<>();
+    java.util.List<String> notes = new java.util.ArrayList<>();
+    java.util.List<String> specParts = new java.util.ArrayList<>();
+
+    text = take(STAR_PROMO, text, promotions);
+    // Bracketed parts: promotions and notes go, an amount joins the spec, storage/origin/grade
+    // stay.
+    StringBuilder out = new StringBuilder();
+    Matcher b = BRACKETED.matcher(text);
+    while (b.find()) {
+      String inner = firstGroup(b).strip();
+      String keep;
+      if (inner.isEmpty()) {
+        keep = " ";
+      } else if (PROMO_WORD.matcher(inner).find()) {
+        promotions.add(inner);
+        keep = " ";
+      } else if (AMOUNT.matcher(inner).find() && AMOUNT.matcher(inner).replaceAll("").isBlank()) {
+        specParts.add(inner);
+        keep = " ";
+      } else if (KEEP_WORD.matcher(inner).find() && inner.length() <= 12) {
+        keep = " " + inner + " ";
+      } else {
+        notes.add(inner);
+        keep = " ";
+      }
+      b.appendReplacement(out, Matcher.quoteReplacement(keep));
+    }
+    b.appendTail(out);
+    text = out.toString();
+    text = take(BUY_GET, text, promotions);
+    text = take(Pattern.compile("(?<![가-힣])(초특가|특가|행사|세일|할인|오늘만)(?![가-힣])"), text, promotions);
+
+    // Amounts: the first weight or volume is the amount; counts are pack sizes.
+    BigDecimal amount = null;
+    String unit = null;
+    int pack = 1;
+    String countUnit = null;
+    BigDecimal countAmount = null;
+    for (String part : specParts) {
+      text = text + " " + part;
+    }
+    StringBuilder rest = new StringBuilder();
+    Matcher m = AMOUNT.matcher(text);
+    while (m.find()) {
+      BigDecimal value = new BigDecimal(m.group(1).replace(',', '.'));
+      String u = canonicalUnit(m.group(2));
+      int times = m.group(3) == null ? 1 : Integer.parseInt(m.group(3));
+      if (isWeight(u)) {
+        if (amount == null) {
+          amount = value;
+          unit = u;
+          pack *= times;
+        }
+      } else if (countAmount == null) {
+        countAmount = value.multiply(BigDecimal.valueOf(times));
+        countUnit = u;
+      } else {
+        pack *= value.intValue() * times;
+      }
+      m.appendReplacement(rest, " ");
+    }
+    m.appendTail(rest);
+    text = rest.toString();
+    Matcher bare = BARE_PACK.matcher(text);
+    if (bare.find()) {
+      pack *= Integer.parseInt(bare.group(1));
+      text = bare.replaceAll(" ");
+    }
+    Spec spec = null;
+    if (amount != null) {
+      int packs = pack * (countAmount == null ? 1 : Math.max(1, countAmount.intValue()));
+      spec = new Spec(amount, unit, Math.min(Math.max(1, packs), 1000));
+    } else if (countAmount != null && countAmount.signum() > 0) {
+      spec = new Spec(countAmount, countUnit, Math.min(Math.max(1, pack), 1000));
+    }
+
+    text = BARE_PACKAGING.matcher(text).replaceAll(" ");
+    String base = LEFTOVER.matcher(text).replaceAll(" ").replaceAll("\\s+", " ").strip();
+    if (base.isEmpty()) {
+      base = Normalizer.normalize(raw, Normalizer.Form.NFKC).replaceAll("\\s+", " ").strip();
+    }
+    String display = spec == null ? base : base + " " + spec.text();
+    return new Cleaned(
+        display,
+        base,
+        normalize(base),
+        spec,
+        java.util.List.copyOf(promotions),
+        java.util.List.copyOf(notes));
+  }
+
+  private static String take(Pattern pattern, String text, java.util.List<String> into) {
+    Matcher m = pattern.matcher(text);
+    StringBuilder out = new StringBuilder();
+    while (m.find()) {
+      into.add(m.group().strip());
+      m.appendReplacement(out, " ");
+    }
+    m.appendTail(out);
+    return out.toString();
+  }
+
+  private static String firstGroup(Matcher m) {
+    for (int i = 1; i <= m.groupCount(); i++) {
+      if (m.group(i) != null) {
+        return m.group(i);
+      }
+    }
+    return "";
+  }
+
+  private static boolean isWeight(String unit) {
+    return unit.equals("g") || unit.equals("kg") || unit.equals("ml") || unit.equals("l");
+  }
+
+  private static String canonicalUnit(String unit) {
+    return switch (unit.toLowerCase(Locale.ROOT)) {
+      case "킬로그램", "키로그램", "킬로", "키로", "kg" -> "kg";
+      case "그램", "gr", "g" -> "g";
+      case "밀리리터", "미리", "ml", "cc" -> "ml";
+      case "리터", "l" -> "l";
+      case "개입" -> "입";
+      case "봉지" -> "봉";
+      case "box" -> "박스";
+      case "ea" -> "개";
+      case "t" -> "스틱";
+      default -> unit;
+    };
+  }
+}

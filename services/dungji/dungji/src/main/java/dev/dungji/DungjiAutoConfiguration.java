@@ -1,0 +1,156 @@
+package dev.dungji;
+
+import dev.dungji.issuer.RegistryIssuer;
+import dev.dungji.nest.NestController;
+import dev.dungji.nest.NestRepository;
+import dev.dungji.nest.NestService;
+import dev.dungji.ocr.PageOcr;
+import dev.dungji.registry.IssuanceHandler;
+import dev.dungji.registry.IssuanceService;
+import dev.dungji.registry.OcrHandler;
+import dev.dungji.registry.OrphanSweeper;
+import dev.dungji.registry.Payments;
+import dev.dungji.registry.RegistryController;
+import dev.dungji.registry.RegistryEventsController;
+import dev.dungji.registry.RegistryFiles;
+import dev.dungji.registry.RegistryTasks;
+import dev.platform.accounts.PublicEndpoint;
+import dev.platform.storage.ObjectStorage;
+import dev.taskrow.core.RetryPolicy;
+import dev.taskrow.core.TaskKind;
+import dev.taskrow.spring.TaskDefinition;
+import dev.taskrow.spring.TaskrowAutoConfiguration;
+import dev.taskrow.spring.TaskrowTemplate;
+import java.time.Clock;
+import java.time.Duration;
+import javax.sql.DataSource;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.context.annotation.Import;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.transaction.PlatformTransactionManager;
+import org.springframework.transaction.support.TransactionTemplate;
+
+/**
+ * 둥지: nests, the registry issuance and OCR task kinds with their handlers, the API, the orphan
+ * sweep. Needs an {@link ObjectStorage} and a {@link RegistryIssuer} bean (the app chooses them); a
+ * {@link PageOcr} bean is optional (without one, image-only pages fail OCR_ENGINE_UNAVAILABLE).
+ */
+@AutoConfiguration(before = TaskrowAutoConfiguration.class)
+@EnableConfigurationProperties(DungjiProperties.class)
+public class DungjiAutoConfiguration {
+
+  @Bean
+  NestRepository dungjiNestRepository(DataSource dataSource) {
+    return new NestRepository(JdbcClient.create(dataSource));
+  }
+
+  @Bean
+  NestService dungjiNestService(NestRepository nests) {
+    return new NestService(nests);
+  }
+
+  @Bean
+  RegistryFiles dungjiRegistryFiles(DataSource dataSource) {
+    return new RegistryFiles(JdbcClient.create(dataSource));
+  }
+
+  @Bean
+  Payments dungjiPayments(DataSource dataSource, PlatformTransactionManager transactionManager) {
+    return new Payments(JdbcClient.create(dataSource), transactionManager);
+  }
+
+  @Bean
+  IssuanceService dungjiIssuanceService(
+      NestService nests, TaskrowTemplate taskrow, PlatformTransactionManager transactionManager) {
+    return new IssuanceService(nests, taskrow, new TransactionTemplate(transactionManager));
+  }
+
+  /**
+   * Transient issuer faults before payment retry with backoff on the same row; the rest are final.
+   */
+  @Bean
+  TaskDefinition dungjiRegistryIssue(
+      DungjiProperties properties,
+      NestRepository nests,
+      RegistryFiles files,
+      RegistryIssuer issuer,
+      ObjectStorage storage,
+      Payments payments) {
+    return TaskDefinition.of(
+        TaskKind.named(RegistryTasks.ISSUE_KIND)
+            .queue(RegistryTasks.ISSUE_QUEUE)
+            .maxAttempts(properties.issueMaxAttempts())
+            .staleAfter(properties.staleAfter())
+            .lease(Duration.ofMinutes(2))
+            .retryPolicy(
+                RetryPolicy.exponential(properties.retryInitialDelay(), properties.retryMaxDelay())
+                    .neverRetry(
+                        RegistryTasks.DUPLICATE_PAYMENT,
+                        RegistryTasks.AUTOMATION_FAILED,
+                        RegistryTasks.SAVE_FAILED,
+                        RegistryTasks.UPLOAD_FAILED))
+            .build(),
+        new IssuanceHandler(nests, files, issuer, storage, payments));
+  }
+
+  @Bean
+  TaskDefinition dungjiRegistryOcr(
+      DungjiProperties properties,
+      RegistryFiles files,
+      ObjectStorage storage,
+      ObjectProvider<PageOcr> ocr) {
+    return TaskDefinition.of(
+        TaskKind.named(RegistryTasks.OCR_KIND)
+            .queue(RegistryTasks.OCR_QUEUE)
+            .maxAttempts(properties.ocrMaxAttempts())
+            .lease(Duration.ofMinutes(2))
+            .retryPolicy(
+                RetryPolicy.exponential(properties.retryInitialDelay(), properties.retryMaxDelay())
+                    .neverRetry(
+                        RegistryTasks.FILE_NOT_FOUND,
+                        RegistryTasks.OCR_FAILED,
+                        RegistryTasks.OCR_ENGINE_UNAVAILABLE))
+            .build(),
+        new OcrHandler(files, storage, ocr.getIfAvailable()));
+  }
+
+  @Bean
+  OrphanSweeper dungjiOrphanSweeper(
+      ObjectStorage storage,
+      RegistryFiles files,
+      DungjiProperties properties,
+      ObjectProvider<Clock> clock) {
+    return new OrphanSweeper(
+        storage, files, clock.getIfAvailable(Clock::systemUTC), properties.sweepMinAge());
+  }
+
+  @Bean
+  SweepSchedule dungjiSweepSchedule(OrphanSweeper sweeper, DungjiProperties properties) {
+    return new SweepSchedule(sweeper, properties.sweepInterval());
+  }
+
+  /** The HTTP API, in web applications only (a separate OCR worker has none). */
+  @Configuration(proxyBeanMethods = false)
+  @ConditionalOnWebApplication
+  @Import({
+    NestController.class,
+    RegistryController.class,
+    RegistryEventsController.class,
+    DungjiProblems.class
+  })
+  static class Web {
+    /**
+     * The events URLs authenticate themselves (bearer or stream token, in {@link
+     * RegistryEventsController}): a browser's EventSource cannot send a bearer header.
+     */
+    @Bean
+    PublicEndpoint dungjiRegistryEvents() {
+      return PublicEndpoint.get("/nests/*/analysis/registry/*/*/events");
+    }
+  }
+}

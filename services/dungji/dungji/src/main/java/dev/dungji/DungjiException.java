@@ -1,0 +1,25 @@
+package dev.dungji;
+
+import dev.platform.accounts.ApiProblem;
+import org.springframework.http.HttpStatus;
+
+/** A client-visible error of the 둥지 API: an HTTP status and a machine-readable code. */
+public class DungjiException extends ApiProblem {
+
+  public DungjiException(HttpStatus status, String code, String message) {
+    super(status, code, message);
+  }
+
+  public static DungjiException nestNotFound(long nestId) {
+    return new DungjiException(HttpStatus.NOT_FOUND, "NEST_NOT_FOUND", "no nest " + nestId);
+  }
+
+  public static DungjiException nestForbidden(long nestId) {
+    return new DungjiException(
+        HttpStatus.FORBIDDEN, "NEST_PERMISSION", "nest " + nestId + " belongs to someone else");
+  }
+
+  public static DungjiException taskNotFound() {
+    return new DungjiException(HttpStatus.NOT_FOUND, "TASK_NOT_FOUND", "no such task of this nest");
+  }
+}

@@ -1,0 +1,88 @@
+package dev.dungji.registry;
+
+import static dev.dungji.registry.RegistryTasks.FILE_NOT_FOUND;
+import static dev.dungji.registry.RegistryTasks.OCR_ENGINE_UNAVAILABLE;
+import static dev.dungji.registry.RegistryTasks.OCR_FAILED;
+import static dev.dungji.registry.RegistryTasks.STORAGE_UNAVAILABLE;
+
+import dev.dungji.ocr.OcrException;
+import dev.dungji.ocr.PageOcr;
+import dev.platform.storage.ObjectNotFoundException;
+import dev.platform.storage.ObjectStorage;
+import dev.platform.storage.StorageException;
+import dev.taskrow.core.TaskContext;
+import dev.taskrow.core.TaskFailure;
+import dev.taskrow.core.TaskHandler;
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.List;
+import java.util.stream.Collectors;
+
+/**
+ * The OCR worker (queue {@code ocr}): reads the issued PDF, takes each page's text layer or OCRs
+ * it, and stores the text and the method per page on the file record, in the task's transaction.
+ * Only transient storage errors are retried.
+ */
+public class OcrHandler implements TaskHandler {
+  private final RegistryFiles files;
+  private final ObjectStorage storage;
+  private final PageOcr ocr;
+
+  /**
+   * @param ocr the engine for pages without a text layer; null when none is configured
+   */
+  public OcrHandler(RegistryFiles files, ObjectStorage storage, PageOcr ocr) {
+    this.files = files;
+    this.storage = storage;
+    this.ocr = ocr;
+  }
+
+  @Override
+  public void handle(TaskContext ctx) throws TaskFailure {
+    RegistryFile file =
+        files
+            .byOcrTask(ctx.taskId())
+            .orElseThrow(() -> TaskFailure.fatal(FILE_NOT_FOUND, "no file record for OCR task"));
+    byte[] pdf = load(file.storageKey());
+    List<PdfText.Page> pages;
+    try {
+      pages = PdfText.read(pdf, ocr);
+    } catch (PdfText.EngineUnavailable e) {
+      throw TaskFailure.fatal(OCR_ENGINE_UNAVAILABLE, e.getMessage(), e);
+    } catch (IOException | OcrException e) {
+      throw TaskFailure.fatal(OCR_FAILED, "could not read the PDF: " + e.getMessage(), e);
+    }
+    String text = pages.stream().map(PdfText.Page::text).collect(Collectors.joining("\n\f\n"));
+    if (text.isBlank()) {
+      throw TaskFailure.fatal(OCR_FAILED, "no text found on any page");
+    }
+    String pagesJson =
+        pages.stream()
+            .map(
+                p ->
+                    "{\"page\": "
+                        + p.page()
+                        + ", \"method\": \""
+                        + p.method()
+                        + "\", \"chars\": "
+                        + p.text().length()
+                        + "}")
+            .collect(Collectors.joining(", ", "[", "]"));
+    files.saveText(file.id(), text, pagesJson);
+    ctx.result("{\"file_id\": " + file.id() + ", \"page_count\": " + pages.size() + "}");
+  }
+
+  private byte[] load(String key) throws TaskFailure {
+    try (InputStream in = storage.get(key)) {
+      return in.readAllBytes();
+    } catch (ObjectNotFoundException e) {
+      throw TaskFailure.fatal(FILE_NOT_FOUND, "the stored PDF is gone: " + key, e);
+    } catch (StorageException e) {
+      throw e.transientFault()
+          ? TaskFailure.retryable(STORAGE_UNAVAILABLE, e.getMessage(), e)
+          : TaskFailure.fatal(FILE_NOT_FOUND, e.getMessage(), e);
+    } catch (IOException e) {
+      throw TaskFailure.retryable(STORAGE_UNAVAILABLE, "reading " + key + " failed: " + e, e);
+    }
+  }
+}

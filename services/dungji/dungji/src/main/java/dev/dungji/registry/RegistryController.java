@@ -1,0 +1,125 @@
+package dev.dungji.registry;
+
+import com.fasterxml.jackson.annotation.JsonRawValue;
+import dev.dungji.Callers;
+import dev.dungji.DungjiProperties;
+import dev.platform.storage.ObjectStorage;
+import dev.taskrow.core.Submission;
+import dev.taskrow.core.Task;
+import dev.taskrow.core.TaskStatus;
+import java.net.URI;
+import java.time.Instant;
+import java.util.Optional;
+import java.util.UUID;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.ResponseEntity;
+import org.springframework.security.core.Authentication;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RestController;
+
+/** The seed's API: request an issuance, poll it, poll its OCR. */
+@RestController
+@RequestMapping("/nests/{nestId}/analysis/registry")
+public class RegistryController {
+  private final IssuanceService issuance;
+  private final RegistryFiles files;
+  private final ObjectStorage storage;
+  private final DungjiProperties properties;
+
+  public RegistryController(
+      IssuanceService issuance,
+      RegistryFiles files,
+      ObjectStorage storage,
+      DungjiProperties properties) {
+    this.issuance = issuance;
+    this.files = files;
+    this.storage = storage;
+    this.properties = properties;
+  }
+
+  /** 202 with a new task, 200 with the active one reused. */
+  @PostMapping("/issue")
+  ResponseEntity<IssueAccepted> issue(@PathVariable long nestId, Authentication auth) {
+    Submission s = issuance.request(Callers.userId(auth), nestId);
+    return ResponseEntity.status(s.reused() ? HttpStatus.OK : HttpStatus.ACCEPTED)
+        .body(new IssueAccepted(s.taskId(), s.status(), s.reused()));
+  }
+
+  @GetMapping("/issue/{taskId}")
+  IssueStatus issueStatus(
+      @PathVariable long nestId, @PathVariable UUID taskId, Authentication auth) {
+    return issueView(issuance.task(Callers.userId(auth), nestId, taskId, RegistryTasks.ISSUE_KIND));
+  }
+
+  /** The polling answer for a task row; the event stream sends the same. */
+  IssueStatus issueView(Task task) {
+    Optional<RegistryFile> file =
+        task.status() == TaskStatus.SUCCESS ? files.byIssuanceTask(task.id()) : Optional.empty();
+    return new IssueStatus(
+        task.id(),
+        task.status(),
+        task.errorCode(),
+        task.lastErrorCode(),
+        task.attemptCount(),
+        task.createdAt(),
+        task.startedAt(),
+        task.finishedAt(),
+        task.isWaitingForRetry() ? task.nextRetryAt() : null,
+        file.map(f -> storage.signedUrl(f.storageKey(), properties.fileUrlTtl())).orElse(null),
+        file.map(RegistryFile::ocrTaskId).orElse(null));
+  }
+
+  @GetMapping("/ocr/{taskId}")
+  OcrStatus ocrStatus(@PathVariable long nestId, @PathVariable UUID taskId, Authentication auth) {
+    return ocrView(issuance.task(Callers.userId(auth), nestId, taskId, RegistryTasks.OCR_KIND));
+  }
+
+  /** The polling answer for a task row; the event stream sends the same. */
+  OcrStatus ocrView(Task task) {
+    Optional<RegistryFile> file =
+        task.status() == TaskStatus.SUCCESS ? files.byOcrTask(task.id()) : Optional.empty();
+    return new OcrStatus(
+        task.id(),
+        task.status(),
+        task.errorCode(),
+        task.attemptCount(),
+        task.createdAt(),
+        task.startedAt(),
+        task.finishedAt(),
+        file.map(RegistryFile::pageCount).orElse(null),
+        file.map(RegistryFile::ocrPages).orElse(null),
+        file.map(RegistryFile::ocrText).orElse(null));
+  }
+
+  public record IssueAccepted(UUID taskId, TaskStatus status, boolean reused) {}
+
+  /** next_retry_at is set while a failed attempt waits for the next one (status PROCESSING). */
+  public record IssueStatus(
+      UUID taskId,
+      TaskStatus status,
+      String errorCode,
+      String lastErrorCode,
+      int attemptCount,
+      Instant createdAt,
+      Instant startedAt,
+      Instant finishedAt,
+      Instant nextRetryAt,
+      URI fileUrl,
+      UUID ocrTaskId) {}
+
+  /** pages: [{page, method: TEXT_LAYER | OCR, chars}]. */
+  public record OcrStatus(
+      UUID taskId,
+      TaskStatus status,
+      String errorCode,
+      int attemptCount,
+      Instant createdAt,
+      Instant startedAt,
+      Instant finishedAt,
+      Integer pageCount,
+      @JsonRawValue String pages,
+      String text) {}
+}

@@ -1,0 +1,38 @@
+package dev.dungji.adapter.registry.http;
+
+import java.net.URI;
+import java.time.Duration;
+import java.util.Objects;
+
+/**
+ * How to reach the issuing API.
+ *
+ * @param baseUrl the API, e.g. https://development.codef.io
+ * @param tokenUrl the OAuth token endpoint (client credentials)
+ * @param clientId with clientSecret, the API credentials
+ * @param clientSecret with clientId
+ * @param prepaidNumber the prepaid payment number (선불전자지급수단 번호) the fee is charged to
+ * @param prepaidPassword its password
+ * @param connectTimeout connecting
+ * @param readTimeout waiting for an answer; issuing takes tens of seconds on a busy day
+ */
+public record HttpIssuerSettings(
+    URI baseUrl,
+    URI tokenUrl,
+    String clientId,
+    String clientSecret,
+    String prepaidNumber,
+    String prepaidPassword,
+    Duration connectTimeout,
+    Duration readTimeout) {
+  public HttpIssuerSettings {
+    Objects.requireNonNull(baseUrl, "app.issuer.http.base-url is required");
+    Objects.requireNonNull(tokenUrl, "app.issuer.http.token-url is required");
+    if (clientId == null || clientId.isBlank() || clientSecret == null || clientSecret.isBlank()) {
+      throw new IllegalArgumentException(
+          "app.issuer.http.client-id and client-secret are required");
+    }
+    Objects.requireNonNull(connectTimeout, "connectTimeout");
+    Objects.requireNonNull(readTimeout, "readTimeout");
+  }
+}

@@ -1,0 +1,226 @@
+package dev.tools.bench;
+
+import dev.taskrow.core.NewTask;
+import dev.taskrow.core.Signals;
+import dev.taskrow.core.TaskKind;
+import dev.taskrow.core.Taskrow;
+import dev.taskrow.core.Worker;
+import java.time.Duration;
+import java.util.Collections;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Throughput: submit a backlog of no-op tasks in bulk, then start one worker and time it from its
+ * start until the last task's SUCCESS is committed. No-op handlers make the engine's own cost per
+ * task (claim, dispatch, completion, commit) the whole cost.
+ */
+final class DrainWorkload {
+  static final String WORKLOAD = "drain";
+  private static final String QUEUE = "bench-drain";
+  private static final String KIND = "bench.noop";
+
+  /**
+   * One way to drain. Transactional kinds commit once per task, so their concurrency is the number
+   * of commits in flight: a few more than the cores, enough for PostgreSQL's group commit to help.
+   */
+  record Variant(
+      String name,
+      boolean transactional,
+      SignalsChoice signals,
+      boolean taskChangeSignals,
+      int tasks,
+      int concurrency,
+      int batch,
+      int completionBatch) {}
+
+  private final Database database;
+  private final StatementProfiler profiler;
+  private final int submitBatch;
+
+  DrainWorkload(Database database, StatementProfiler profiler, int submitBatch) {
+    this.database = database;
+    this.profiler = profiler;
+    this.submitBatch = submitBatch;
+  }
+
+  static List<Variant> variants(Options o) {
+    return List.of(
+        new Variant(
+            "non-transactional, in-process signals",
+            false,
+            SignalsChoice.IN_PROCESS,
+            true,
+            o.tasks(),
+            o.concurrency(),
+            o.batch(),
+            o.completionBatch()),
+        new Variant(
+            "non-transactional, LISTEN/NOTIFY signals",
+            false,
+            SignalsChoice.POSTGRES,
+            true,
+            o.tasks(),
+            o.concurrency(),
+            o.batch(),
+            o.completionBatch()),
+        // The engine NOTIFYs every claim and every success for status streams by default; this
+        // variant shows what that costs when nobody listens to task changes.
+        new Variant(
+            "non-transactional, LISTEN/NOTIFY signals, task-change signals off",
+            false,
+            SignalsChoice.POSTGRES,
+            false,
+            o.tasks(),
+            o.concurrency(),
+            o.batch(),
+            o.completionBatch()),
+        new Variant(
+            "transactional (one commit per task)",
+            true,
+            SignalsChoice.IN_PROCESS,
+            true,
+            o.transactionalTasks(),
+            o.transactionalConcurrency(),
+            Math.min(o.batch(), o.transactionalConcurrency()),
+            1));
+  }
+
+  /**
+   * A short unrecorded drain of each variant first: the first run would otherwise measure the JIT
+   * compiling the engine (a cold first run drains at about half the warm rate).
+   */
+  void warmUp(List<Variant> variants) throws Exception {
+    for (Variant v : variants) {
+      Variant small =
+          new Variant(
+              v.name(),
+              v.transactional(),
+              v.signals(),
+              v.taskChangeSignals(),
+              Math.min(v.tasks(), v.transactional() ? 2_000 : 20_000),
+              v.concurrency(),
+              v.batch(),
+              v.completionBatch());
+      run(small, new Results(), 0);
+    }
+  }
+
+  void run(Variant variant, Results results, int run) throws Exception {
+    database.execute("truncate taskrow_task");
+    CompletionCounter counter = new CompletionCounter(variant.tasks());
+    Signals signals = variant.signals().create(profiler);
+    Taskrow taskrow =
+        Taskrow.builder(profiler)
+            .kind(
+                TaskKind.named(KIND)
+                    .queue(QUEUE)
+                    .maxAttempts(1)
+                    .transactional(variant.transactional())
+                    .build())
+            .signals(signals)
+            .taskChangeSignals(variant.taskChangeSignals())
+            .listener(counter)
+            .build();
+    try {
+      double submitRate = submit(taskrow, variant.tasks());
+      results.figure(WORKLOAD, "submit, " + variant.name(), "tasks/s", true).add(submitRate);
+
+      profiler.reset();
+      CpuMeter.Sample cpuFrom = CpuMeter.sample();
+      long start = System.nanoTime();
+      Worker worker =
+          taskrow
+              .worker()
+              .queue(QUEUE, variant.concurrency())
+              .batchSize(variant.batch())
+              .completionBatchSize(variant.completionBatch())
+              .handler(KIND, context -> {})
+              .start();
+      Duration timeout = Duration.ofSeconds(30 + variant.tasks() / 200);
+      boolean drained = counter.await(timeout);
+      CpuMeter.Sample cpuTo = CpuMeter.sample();
+      worker.shutdown(Duration.ofSeconds(5));
+      if (!drained) {
+        throw new IllegalStateException(
+            String.format(
+                "drain %s: only %d of %d tasks succeeded within %s",
+                variant.name(), counter.succeeded(), variant.tasks(), timeout));
+      }
+      long successRows =
+          database.queryLong("select count(*) from taskrow_task where status = 'SUCCESS'");
+      if (successRows != variant.tasks()) {
+        throw new IllegalStateException(
+            "drain "
+                + variant.name()
+                + ": "
+                + successRows
+                + " SUCCESS rows, expected "
+                + variant.tasks());
+      }
+      double seconds = (counter.doneNanos() - start) / 1e9;
+      double rate = variant.tasks() / seconds;
+      results
+          .figure(WORKLOAD, "drain, " + variant.name(), "tasks/s", true)
+          .againstCeiling()
+          .add(rate);
+      report(
+          variant, results, run, start, counter, seconds, rate, CpuMeter.between(cpuFrom, cpuTo));
+    } finally {
+      signals.close();
+    }
+  }
+
+  /** submitAll in fixed-size transactions from one thread; returns tasks per second. */
+  private double submit(Taskrow taskrow, int tasks) throws Exception {
+    long start = System.nanoTime();
+    for (int done = 0; done < tasks; ) {
+      int n = Math.min(submitBatch, tasks - done);
+      List<NewTask> batch = Collections.nCopies(n, NewTask.of(KIND));
+      taskrow.inTransaction(tx -> taskrow.submitAll(tx, batch));
+      done += n;
+    }
+    return tasks / ((System.nanoTime() - start) / 1e9);
+  }
+
+  private void report(
+      Variant variant,
+      Results results,
+      int run,
+      long start,
+      CompletionCounter counter,
+      double seconds,
+      double rate,
+      CpuMeter.Usage cpu) {
+    double firstHalf = (variant.tasks() / 2) / ((counter.halfwayNanos() - start) / 1e9);
+    double secondHalf =
+        (variant.tasks() - variant.tasks() / 2)
+            / ((counter.doneNanos() - counter.halfwayNanos()) / 1e9);
+    long claims = profiler.calls("claim");
+    long completes = profiler.calls(variant.transactional() ? "complete one" : "complete batch");
+    String line =
+        String.format(
+            Locale.ROOT,
+            "%s drain %s: %,d tasks in %.2f s = %,.0f tasks/s (first half %,.0f/s, second half"
+                + " %,.0f/s); concurrency %d, claim batch %d, completion batch %d; %.0f tasks per"
+                + " claim, %.0f per completion statement",
+            run == 0 ? "warm-up" : "run " + run,
+            variant.name(),
+            variant.tasks(),
+            seconds,
+            rate,
+            firstHalf,
+            secondHalf,
+            variant.concurrency(),
+            variant.batch(),
+            variant.completionBatch(),
+            claims == 0 ? 0.0 : (double) variant.tasks() / claims,
+            completes == 0 ? 0.0 : (double) variant.tasks() / completes);
+    System.out.println(line);
+    results.diagnostic(line);
+    if (CpuMeter.available()) {
+      results.diagnostic("  " + cpu.describe());
+    }
+    profiler.report(seconds).forEach(results::diagnostic);
+  }
+}

@@ -1,0 +1,157 @@
+package dev.tools.bench;
+
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The command line: {@code --key=value} pairs only, so the command in the README stays one line.
+ * Unknown keys fail fast: a typo must not silently run the defaults for minutes.
+ */
+record Options(
+    int tasks,
+    int transactionalTasks,
+    int runs,
+    Set<String> workloads,
+    int concurrency,
+    int batch,
+    int completionBatch,
+    int transactionalConcurrency,
+    int submitBatch,
+    int latencySamples,
+    Duration ceilingDuration,
+    Duration steadyDuration,
+    int steadyRate,
+    int ioConcurrency,
+    int ioMillis,
+    String jdbcUrl,
+    String user,
+    String password,
+    String outDir,
+    int importRows,
+    int parseRows) {
+
+  static final Set<String> ALL_WORKLOADS = Set.of("drain", "latency", "ceiling", "peers", "import");
+
+  private static final Set<String> KEYS =
+      Set.of(
+          "tasks",
+          "transactional-tasks",
+          "runs",
+          "workloads",
+          "concurrency",
+          "batch",
+          "completion-batch",
+          "tx-concurrency",
+          "submit-batch",
+          "latency-samples",
+          "ceiling-seconds",
+          "steady-seconds",
+          "steady-rate",
+          "io-concurrency",
+          "io-millis",
+          "jdbc-url",
+          "user",
+          "password",
+          "out-dir",
+          "import-rows",
+          "parse-rows",
+          "help");
+
+  static final String USAGE =
+      """
+      Usage: bench/run.sh [--key=value ...]
+        --tasks=100000              no-op tasks per drain run
+        --transactional-tasks=N     tasks per transactional drain run (default tasks/5: one commit each)
+        --runs=3                    repetitions; the table reports the median
+        --workloads=drain,latency,ceiling   or --workloads=peers: taskrow, db-scheduler and JobRunr
+                                    side by side (drain, steady, steady with an I/O handler) + ceiling;
+                                    or --workloads=import: the Excel import against a fake AI
+                                    (200 ms a call, 16 at once) and a large parse in -Xmx256m
+        --concurrency=1000          worker concurrency for the drain
+        --batch=500                 tasks claimed per statement in the drain
+        --completion-batch=1000     successes recorded per statement in the drain
+        --tx-concurrency=32         worker concurrency for the transactional drain (one connection each)
+        --submit-batch=1000         tasks per submitAll transaction
+        --latency-samples=500       submits per latency variant and run
+        --ceiling-seconds=10        duration of each single-row UPDATE ceiling measurement
+        --steady-seconds=60         peers: duration of each steady workload
+        --steady-rate=1000          peers: submits per second in the steady workloads
+        --io-concurrency=200        peers: worker concurrency with the I/O handler
+        --io-millis=50              peers: how long the I/O handler waits
+        --jdbc-url=... --user=... --password=...   an external server instead of the embedded one
+        --import-rows=2000          import: rows of the imported sheet (two AI calls each)
+        --parse-rows=100000         import: rows of the sheet parsed in -Xmx256m
+        --out-dir=bench-results     where the Markdown report goes
+      """;
+
+  static Options parse(String[] args) {
+    Map<String, String> values = new HashMap<>();
+    for (String arg : args) {
+      if (!arg.startsWith("--")) {
+        throw new IllegalArgumentException("expected --key=value, got: " + arg);
+      }
+      int eq = arg.indexOf('=');
+      String key = eq < 0 ? arg.substring(2) : arg.substring(2, eq);
+      if (!KEYS.contains(key)) {
+        throw new IllegalArgumentException("unknown option --" + key);
+      }
+      values.put(key, eq < 0 ? "true" : arg.substring(eq + 1));
+    }
+    if (values.containsKey("help")) {
+      return null;
+    }
+    int tasks = intValue(values, "tasks", 100_000);
+    Set<String> workloads =
+        new LinkedHashSet<>(
+            Arrays.asList(values.getOrDefault("workloads", "drain,latency,ceiling").split(",")));
+    for (String workload : workloads) {
+      if (!ALL_WORKLOADS.contains(workload)) {
+        throw new IllegalArgumentException("unknown workload: " + workload);
+      }
+    }
+    Options options =
+        new Options(
+            tasks,
+            intValue(values, "transactional-tasks", Math.max(1, tasks / 5)),
+            intValue(values, "runs", 3),
+            workloads,
+            intValue(values, "concurrency", 1000),
+            intValue(values, "batch", 500),
+            intValue(values, "completion-batch", 1000),
+            intValue(values, "tx-concurrency", 32),
+            intValue(values, "submit-batch", 1000),
+            intValue(values, "latency-samples", 500),
+            Duration.ofSeconds(intValue(values, "ceiling-seconds", 10)),
+            Duration.ofSeconds(intValue(values, "steady-seconds", 60)),
+            intValue(values, "steady-rate", 1000),
+            intValue(values, "io-concurrency", 200),
+            intValue(values, "io-millis", 50),
+            values.get("jdbc-url"),
+            values.getOrDefault("user", "postgres"),
+            values.getOrDefault("password", ""),
+            values.getOrDefault("out-dir", "bench-results"),
+            intValue(values, "import-rows", 2_000),
+            intValue(values, "parse-rows", 100_000));
+    if (options.batch > options.concurrency) {
+      // The worker never claims more than its free capacity: a larger batch would be misreported.
+      throw new IllegalArgumentException("--batch must not exceed --concurrency");
+    }
+    return options;
+  }
+
+  private static int intValue(Map<String, String> values, String key, int fallback) {
+    String value = values.get(key);
+    if (value == null) {
+      return fallback;
+    }
+    int parsed = Integer.parseInt(value.replace("_", ""));
+    if (parsed < 1) {
+      throw new IllegalArgumentException("--" + key + " must be positive");
+    }
+    return parsed;
+  }
+}

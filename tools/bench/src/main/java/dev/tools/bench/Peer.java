@@ -1,0 +1,44 @@
+package dev.tools.bench;
+
+import java.util.function.IntConsumer;
+
+/**
+ * One task engine under the side-by-side benchmark: taskrow or a peer, each on its own tables of
+ * the same PostgreSQL, configured as its own documentation recommends for throughput. A task
+ * carries a sequence number so the handler can report when task {@code seq} started.
+ */
+interface Peer extends AutoCloseable {
+  /**
+   * How a worker runs: its concurrency (0: the engine's own throughput setting) and how long each
+   * handler waits on (simulated) I/O.
+   */
+  record Mode(int concurrency, long handlerMillis) {
+    int concurrencyOr(int own) {
+      return concurrency > 0 ? concurrency : own;
+    }
+  }
+
+  String name();
+
+  /** The settings used, with links to the documentation they come from (for the report). */
+  String configuration(Mode mode);
+
+  /** Creates the engine's tables if needed and deletes every row of a previous run. */
+  void reset() throws Exception;
+
+  /** Enqueues tasks {@code 0..n-1} with no worker running, in the engine's bulk API. */
+  void enqueueAll(int n) throws Exception;
+
+  /** Starts workers; {@code onStart} runs first thing in every handler. */
+  void start(Mode mode, IntConsumer onStart) throws Exception;
+
+  /** Submits one task, as an application would for one request. */
+  void submit(int seq) throws Exception;
+
+  /** Tasks whose success is not committed yet, read from the database. */
+  long pending() throws Exception;
+
+  /** Stops the workers started by {@link #start}. */
+  @Override
+  void close() throws Exception;
+}

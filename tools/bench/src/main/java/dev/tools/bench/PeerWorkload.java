@@ -1,0 +1,213 @@
+package dev.tools.bench;
+
+import java.time.Duration;
+import java.util.Locale;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicLongArray;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * The issue's three workloads, run the same way for every engine:
+ *
+ * <ol>
+ *   <li>drain: {@code tasks} no-op tasks enqueued in bulk with no worker running, then timed from
+ *       the worker's start until the database shows every success committed;
+ *   <li>steady: {@code rate} submits per second for {@code seconds} (open loop: each submit at its
+ *       scheduled time, from a pool of submitter threads, one transaction each), submit → handler
+ *       start latency (System.nanoTime, same JVM);
+ *   <li>io: the same with a handler that waits {@code ioMillis} on I/O, at {@code ioConcurrency}.
+ * </ol>
+ *
+ * The end of a drain is seen by the handlers first (a counter, no database load), then confirmed by
+ * polling the engine's table every 10 ms, so each engine pays the same ≤10 ms granularity.
+ */
+final class PeerWorkload {
+  static final String DRAIN = "1. drain";
+  static final String STEADY = "2. steady";
+  static final String IO = "3. steady, I/O handler";
+  private static final int SUBMITTERS = 16;
+
+  private final PeerTable table;
+
+  PeerWorkload(PeerTable table) {
+    this.table = table;
+  }
+
+  void drain(Peer peer, int tasks, int run) throws Exception {
+    Peer.Mode mode = new Peer.Mode(0, 0);
+    peer.reset();
+    long submitStart = System.nanoTime();
+    peer.enqueueAll(tasks);
+    double submitRate = tasks / ((System.nanoTime() - submitStart) / 1e9);
+    AtomicInteger started = new AtomicInteger();
+    CpuMeter.Sample from = CpuMeter.sample();
+    long start = System.nanoTime();
+    peer.start(mode, seq -> started.incrementAndGet());
+    Duration timeout = Duration.ofSeconds(60 + tasks / 500);
+    awaitAll(peer, started, tasks, start, timeout);
+    long end = System.nanoTime();
+    CpuMeter.Usage cpu = CpuMeter.between(from, CpuMeter.sample());
+    peer.close();
+    double rate = tasks / ((end - start) / 1e9);
+    PeerTable.Row row = table.row(DRAIN, peer, peer.configuration(mode));
+    row.throughput.add(rate);
+    row.databaseCpu.add(cpu.postgresCores());
+    row.javaCpu.add(cpu.javaCores());
+    log(
+        run,
+        DRAIN,
+        peer,
+        String.format(
+            Locale.ROOT,
+            "%,d tasks in %.2f s = %,.0f tasks/s (bulk submit %,.0f tasks/s); %s",
+            tasks,
+            (end - start) / 1e9,
+            rate,
+            submitRate,
+            cpu.describe()));
+  }
+
+  void steady(Peer peer, String workload, Peer.Mode mode, int rate, Duration duration, int run)
+      throws Exception {
+    peer.reset();
+    int total = (int) (rate * duration.toSeconds());
+    AtomicLongArray submitted = new AtomicLongArray(total);
+    AtomicLongArray startedAt = new AtomicLongArray(total);
+    AtomicInteger started = new AtomicInteger();
+    AtomicLong lastStart = new AtomicLong();
+    peer.start(
+        mode,
+        seq -> {
+          long now = System.nanoTime();
+          if (seq >= 0 && seq < total && startedAt.compareAndSet(seq, 0, now)) {
+            started.incrementAndGet();
+            lastStart.set(now);
+          }
+        });
+    AtomicInteger failures = new AtomicInteger();
+    ExecutorService submitters = Executors.newFixedThreadPool(SUBMITTERS);
+    CpuMeter.Sample from = CpuMeter.sample();
+    long start = System.nanoTime();
+    long interval = 1_000_000_000L / rate;
+    for (int i = 0; i < total; i++) {
+      long due = start + i * interval;
+      long wait = due - System.nanoTime();
+      if (wait > 0) {
+        LockSupport.parkNanos(wait);
+      }
+      int seq = i;
+      submitters.execute(
+          () -> {
+            submitted.set(seq, System.nanoTime());
+            try {
+              peer.submit(seq);
+            } catch (Exception e) {
+              if (failures.incrementAndGet() == 1) {
+                System.err.println(peer.name() + " submit failed: " + e);
+              }
+            }
+          });
+    }
+    submitters.shutdown();
+    submitters.awaitTermination(1, TimeUnit.MINUTES);
+    long submitEnd = System.nanoTime();
+    long deadline = submitEnd + Duration.ofSeconds(30).toNanos();
+    while (started.get() < total - failures.get() && System.nanoTime() < deadline) {
+      Thread.sleep(5);
+    }
+    long end = Math.max(submitEnd, lastStart.get());
+    CpuMeter.Usage cpu = CpuMeter.between(from, CpuMeter.sample());
+    peer.close();
+    double[] millis = new double[started.get()];
+    int k = 0;
+    for (int i = 0; i < total && k < millis.length; i++) {
+      if (startedAt.get(i) != 0) {
+        millis[k++] = (startedAt.get(i) - submitted.get(i)) / 1e6;
+      }
+    }
+    double[] sorted = Stats.sorted(millis);
+    double p50 = Stats.percentile(sorted, 50);
+    double p99 = Stats.percentile(sorted, 99);
+    double throughput = started.get() / ((end - start) / 1e9);
+    PeerTable.Row row = table.row(workload, peer, peer.configuration(mode));
+    row.throughput.add(throughput);
+    row.p50.add(p50);
+    row.p99.add(p99);
+    row.databaseCpu.add(cpu.postgresCores());
+    row.javaCpu.add(cpu.javaCores());
+    int lost = total - started.get();
+    if (lost > 0 || failures.get() > 0) {
+      row.problems.add(
+          String.format("run %d: %d submits failed, %d never started", run, failures.get(), lost));
+    }
+    log(
+        run,
+        workload,
+        peer,
+        String.format(
+            Locale.ROOT,
+            "%,d submitted at %d/s, %,d started; started %,.0f tasks/s; submit → start p50 %.2f"
+                + " ms, p99 %.2f ms, max %.2f ms; %s",
+            total,
+            rate,
+            started.get(),
+            throughput,
+            p50,
+            p99,
+            sorted.length == 0 ? Double.NaN : sorted[sorted.length - 1],
+            cpu.describe()));
+  }
+
+  private void log(int run, String workload, Peer peer, String text) {
+    String line = "run " + run + " " + workload + ", " + peer.name() + ": " + text;
+    System.out.println(line);
+    table.diagnostic(line);
+  }
+
+  /** Waits until every handler has started, then until the table shows every success. */
+  private static void awaitAll(
+      Peer peer, AtomicInteger started, int tasks, long start, Duration timeout) throws Exception {
+    long deadline = start + timeout.toNanos();
+    while (started.get() < tasks) {
+      if (System.nanoTime() > deadline) {
+        throw new IllegalStateException(
+            peer.name() + ": only " + started.get() + " of " + tasks + " tasks started");
+      }
+      Thread.sleep(1);
+    }
+    while (peer.pending() > 0) {
+      if (System.nanoTime() > deadline) {
+        throw new IllegalStateException(peer.name() + ": tasks still pending after " + timeout);
+      }
+      Thread.sleep(10);
+    }
+  }
+
+  /** Simulated I/O: the thread waits, as on a socket, without using the CPU. */
+  static void simulateIo(long millis) {
+    if (millis > 0) {
+      try {
+        Thread.sleep(millis);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    }
+  }
+
+  /** The payload is {"seq": n}; jsonb may add spaces, so read the digits. */
+  static int sequence(String payload) {
+    int i = payload.indexOf(':') + 1;
+    while (!Character.isDigit(payload.charAt(i))) {
+      i++;
+    }
+    int seq = 0;
+    while (i < payload.length() && Character.isDigit(payload.charAt(i))) {
+      seq = seq * 10 + (payload.charAt(i++) - '0');
+    }
+    return seq;
+  }
+}

@@ -1,0 +1,107 @@
+package dev.tools.bench;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * {@code --workloads=peers}: taskrow, db-scheduler and JobRunr on the same PostgreSQL in the same
+ * run, each on its own tables, through the same three workloads, interleaved run by run (engine
+ * after engine inside each workload) so a noisy phase of a shared machine spreads over all of them;
+ * then the same server's single-row UPDATE ceiling.
+ */
+final class PeersBench {
+  private final Options options;
+  private final Database database;
+  private final LocalDateTime startedAt;
+  private final Map<String, String> header;
+
+  PeersBench(
+      Options options, Database database, LocalDateTime startedAt, Map<String, String> header) {
+    this.options = options;
+    this.database = database;
+    this.startedAt = startedAt;
+    this.header = header;
+  }
+
+  void run() throws Exception {
+    header.put(
+        "settings",
+        String.format(
+            "runs %d; drain %,d tasks; steady %d submits/s for %d s; I/O handler %d ms at"
+                + " concurrency %d; ceiling %d s per measurement",
+            options.runs(),
+            options.tasks(),
+            options.steadyRate(),
+            options.steadyDuration().toSeconds(),
+            options.ioMillis(),
+            options.ioConcurrency(),
+            options.ceilingDuration().toSeconds()));
+    header.forEach((k, v) -> System.out.println(k + ": " + v));
+    List<Peer> peers =
+        List.of(
+            new TaskrowPeer(database, options, SignalsChoice.POSTGRES),
+            new DbSchedulerPeer(database),
+            new JobRunrPeer(database));
+    // The steady workload also runs taskrow woken in-process: the difference is the NOTIFY hop.
+    List<Peer> steadyPeers = new ArrayList<>(peers);
+    steadyPeers.add(1, new TaskrowPeer(database, options, SignalsChoice.IN_PROCESS));
+    PeerTable table = new PeerTable();
+    PeerWorkload workload = new PeerWorkload(table);
+    Results ceilingResults = new Results();
+    CeilingWorkload ceiling = new CeilingWorkload(database, options.ceilingDuration());
+    ceiling.prepare(ceilingResults);
+    // Unrecorded warm-up: JIT-compile every engine before its first measured run.
+    for (Peer peer : peers) {
+      workload.drain(peer, Math.min(options.tasks(), 5_000), 0);
+    }
+    table = new PeerTable();
+    workload = new PeerWorkload(table);
+    Peer.Mode steady = new Peer.Mode(0, 0);
+    Peer.Mode io = new Peer.Mode(options.ioConcurrency(), options.ioMillis());
+    for (int run = 1; run <= options.runs(); run++) {
+      for (Peer peer : peers) {
+        workload.drain(peer, options.tasks(), run);
+      }
+      for (Peer peer : steadyPeers) {
+        workload.steady(
+            peer, PeerWorkload.STEADY, steady, options.steadyRate(), options.steadyDuration(), run);
+      }
+      for (Peer peer : peers) {
+        workload.steady(
+            peer, PeerWorkload.IO, io, options.steadyRate(), options.steadyDuration(), run);
+      }
+      ceiling.run(ceilingResults, run);
+    }
+    for (Peer peer : steadyPeers) {
+      peer.reset();
+      peer.close();
+    }
+    List<String> notes =
+        List.of(
+            "Medians of "
+                + options.runs()
+                + " interleaved runs after an unrecorded warm-up drain of each engine.",
+            "db-scheduler's immediate execution only wakes a scheduler in the JVM that submitted;"
+                + " taskrow's LISTEN/NOTIFY signals wake workers in any process, through the"
+                + " database even when the worker is in the submitting JVM.",
+            "taskrow, in-process signals: the same engine woken within its JVM (steady workload"
+                + " only); its difference from taskrow is the cost of the NOTIFY hop.",
+            "JobRunr's open-source edition polls at most every 5 s: its steady latency is half"
+                + " the poll interval on average, whatever the load.");
+    String report = table.render(header, ceilingResults, notes);
+    System.out.println();
+    System.out.println(report);
+    Path dir = Path.of(options.outDir());
+    Files.createDirectories(dir);
+    Path file =
+        dir.resolve(
+            "peers-" + startedAt.format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + ".md");
+    Files.writeString(file, report);
+    System.out.println("Written to " + file.toAbsolutePath());
+  }
+}

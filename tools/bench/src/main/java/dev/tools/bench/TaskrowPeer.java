@@ -1,0 +1,126 @@
+package dev.tools.bench;
+
+import dev.taskrow.core.NewTask;
+import dev.taskrow.core.Signals;
+import dev.taskrow.core.TaskKind;
+import dev.taskrow.core.Taskrow;
+import dev.taskrow.core.Worker;
+import java.time.Duration;
+import java.util.List;
+import java.util.function.IntConsumer;
+
+/**
+ * taskrow as an application deploys it across processes: LISTEN/NOTIFY signals (so a submit in
+ * another JVM wakes the worker), a non-transactional no-op kind (batched completions), the worker's
+ * default 1 s poll, and the drain settings of the drain workload (claim batch 500, completion batch
+ * 1000). With in-process signals instead, the same engine shows what the NOTIFY hop costs.
+ */
+final class TaskrowPeer implements Peer {
+  private static final String QUEUE = "bench-peers";
+  private static final String KIND = "bench.peer";
+
+  private final Database database;
+  private final SignalsChoice signalsChoice;
+  private final int concurrency;
+  private final int batch;
+  private final int completionBatch;
+  private final int submitBatch;
+  private Signals signals;
+  private Taskrow taskrow;
+  private Worker worker;
+
+  TaskrowPeer(Database database, Options options, SignalsChoice signalsChoice) {
+    this.database = database;
+    this.signalsChoice = signalsChoice;
+    this.concurrency = options.concurrency();
+    this.batch = options.batch();
+    this.completionBatch = options.completionBatch();
+    this.submitBatch = options.submitBatch();
+  }
+
+  @Override
+  public String name() {
+    return signalsChoice == SignalsChoice.POSTGRES
+        ? "taskrow"
+        : "taskrow, " + signalsChoice.label();
+  }
+
+  @Override
+  public String configuration(Mode mode) {
+    return String.format(
+        "%s, poll 1 s (default), non-transactional kind, concurrency %d, claim batch %d,"
+            + " completion batch %d, submitAll %d per transaction",
+        signalsChoice.label(),
+        mode.concurrencyOr(concurrency),
+        Math.min(batch, mode.concurrencyOr(concurrency)),
+        completionBatch,
+        submitBatch);
+  }
+
+  @Override
+  public void reset() throws Exception {
+    database.execute("truncate taskrow_task");
+    close();
+    signals = signalsChoice.create(database.dataSource());
+    taskrow =
+        Taskrow.builder(database.dataSource())
+            .kind(TaskKind.named(KIND).queue(QUEUE).maxAttempts(1).transactional(false).build())
+            .signals(signals)
+            .build();
+  }
+
+  @Override
+  public void enqueueAll(int n) throws Exception {
+    for (int done = 0; done < n; ) {
+      int size = Math.min(submitBatch, n - done);
+      int from = done;
+      List<NewTask> tasks =
+          java.util.stream.IntStream.range(from, from + size).mapToObj(TaskrowPeer::task).toList();
+      taskrow.inTransaction(tx -> taskrow.submitAll(tx, tasks));
+      done += size;
+    }
+  }
+
+  @Override
+  public void start(Mode mode, IntConsumer onStart) {
+    worker =
+        taskrow
+            .worker()
+            .queue(QUEUE, mode.concurrencyOr(concurrency))
+            .batchSize(Math.min(batch, mode.concurrencyOr(concurrency)))
+            .completionBatchSize(completionBatch)
+            .handler(
+                KIND,
+                context -> {
+                  onStart.accept(PeerWorkload.sequence(context.payload()));
+                  PeerWorkload.simulateIo(mode.handlerMillis());
+                })
+            .start();
+  }
+
+  @Override
+  public void submit(int seq) throws Exception {
+    taskrow.submit(task(seq));
+  }
+
+  @Override
+  public long pending() throws Exception {
+    return database.queryLong("select count(*) from taskrow_task where status <> 'SUCCESS'");
+  }
+
+  private static NewTask task(int seq) {
+    return NewTask.of(KIND).payload("{\"seq\":" + seq + "}");
+  }
+
+  @Override
+  public void close() throws Exception {
+    if (worker != null) {
+      worker.shutdown(Duration.ofSeconds(10));
+      worker = null;
+    }
+    if (signals != null) {
+      signals.close();
+      signals = null;
+    }
+  }
+}

@@ -1,0 +1,117 @@
+package dev.tools.faults;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The fault-injection suite: real worker processes, a real PostgreSQL and a real Redis, each
+ * scenario in a database of its own, then one summary. Exits 1 if any task was lost, duplicated or
+ * left stuck.
+ *
+ * <pre>
+ * faults/run.sh [--scenarios=kill,bluegreen,redis,restart,longtx] [--kill-tasks=20000]
+ *               [--kill-rate=400] [--kill-every=3s] [--redis-outage=30s] [--baseline=60s] [--hold=120s]
+ *               [--rate=200] [--work-dir=faults/target/run]
+ * </pre>
+ */
+public final class FaultSuite {
+  private static final Map<String, Scenario> SCENARIOS = new LinkedHashMap<>();
+
+  static {
+    SCENARIOS.put("kill", new KillWorkersScenario());
+    SCENARIOS.put("bluegreen", new BlueGreenScenario());
+    SCENARIOS.put("redis", new RedisOutageScenario());
+    SCENARIOS.put("restart", new PostgresRestartScenario());
+    SCENARIOS.put("longtx", new LongTransactionScenario());
+  }
+
+  private FaultSuite() {}
+
+  public static void main(String[] args) throws Exception {
+    Map<String, String> options = options(args);
+    if (options.containsKey("help")) {
+      System.out.println(
+          "faults/run.sh [--scenarios="
+              + String.join(",", SCENARIOS.keySet())
+              + "]"
+              + " [--kill-tasks=20000] [--kill-rate=400] [--kill-every=3s] [--redis-outage=30s]"
+              + " [--baseline=60s] [--hold=120s] [--rate=200] [--work-dir=faults/target/run]");
+      return;
+    }
+    SuiteContext.Settings settings =
+        new SuiteContext.Settings(
+            Integer.parseInt(options.getOrDefault("kill-tasks", "20000")),
+            Integer.parseInt(options.getOrDefault("kill-rate", "400")),
+            duration(options.getOrDefault("kill-every", "3s")),
+            duration(options.getOrDefault("redis-outage", "30s")),
+            duration(options.getOrDefault("hold", "120s")),
+            duration(options.getOrDefault("baseline", "60s")),
+            Integer.parseInt(options.getOrDefault("rate", "200")));
+    List<String> chosen =
+        List.of(options.getOrDefault("scenarios", String.join(",", SCENARIOS.keySet())).split(","));
+    for (String name : chosen) {
+      if (!SCENARIOS.containsKey(name)) {
+        throw new IllegalArgumentException(
+            "unknown scenario " + name + "; known: " + SCENARIOS.keySet());
+      }
+    }
+    Path workDir = Path.of(options.getOrDefault("work-dir", "faults/target/run"));
+    Path logDir = workDir.resolve("logs");
+
+    List<ScenarioResult> results = new ArrayList<>();
+    try (PostgresServer postgres = PostgresServer.start(workDir.resolve("pgdata"))) {
+      SuiteContext context = new SuiteContext(postgres, logDir, settings);
+      for (String name : chosen) {
+        Scenario scenario = SCENARIOS.get(name);
+        System.out.printf("%s — %s …%n", Instant.now(), scenario.name());
+        ScenarioResult result = scenario.run(context);
+        results.add(result);
+        System.out.println(Summary.render(List.of(result)));
+      }
+    }
+    String summary = Summary.render(results);
+    System.out.println();
+    System.out.println(summary);
+    Files.writeString(workDir.resolve("summary.txt"), summary, StandardCharsets.UTF_8);
+    System.out.println(
+        "written to " + workDir.resolve("summary.txt") + "; worker logs in " + logDir);
+    if (!results.stream().allMatch(ScenarioResult::passed)) {
+      System.exit(1);
+    }
+  }
+
+  static Duration duration(String text) {
+    String t = text.trim().toLowerCase();
+    if (t.endsWith("ms")) {
+      return Duration.ofMillis(Long.parseLong(t.substring(0, t.length() - 2)));
+    }
+    if (t.endsWith("s")) {
+      return Duration.ofSeconds(Long.parseLong(t.substring(0, t.length() - 1)));
+    }
+    if (t.endsWith("m")) {
+      return Duration.ofMinutes(Long.parseLong(t.substring(0, t.length() - 1)));
+    }
+    return Duration.ofSeconds(Long.parseLong(t));
+  }
+
+  private static Map<String, String> options(String[] args) throws IOException {
+    Map<String, String> options = new LinkedHashMap<>();
+    for (String arg : args) {
+      if (!arg.startsWith("--")) {
+        throw new IllegalArgumentException("expected --name=value, got " + arg);
+      }
+      int eq = arg.indexOf('=');
+      options.put(
+          eq < 0 ? arg.substring(2) : arg.substring(2, eq), eq < 0 ? "" : arg.substring(eq + 1));
+    }
+    return options;
+  }
+}

@@ -1,0 +1,34 @@
+package dev.tools.faults;
+
+import dev.taskrow.core.Signals;
+import java.nio.file.Path;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.util.List;
+import java.util.function.Function;
+import javax.sql.DataSource;
+
+/** What every scenario shares: the database server, where workers log, and the knobs. */
+record SuiteContext(PostgresServer postgres, Path logDir, Settings settings) {
+
+  /** A fresh database of its own for one scenario, the driver's engine on the given signals. */
+  ScenarioDatabase database(String name, Function<DataSource, Signals> signals)
+      throws SQLException {
+    return new ScenarioDatabase(postgres.createDatabase(name), signals);
+  }
+
+  /** Worker processes named prefix-1, prefix-2…, all started with these settings. */
+  WorkerFleet fleet(String prefix, List<String> settings) {
+    return new WorkerFleet(prefix, logDir, settings);
+  }
+
+  /** The suite's knobs, from the command line. */
+  record Settings(
+      int killTasks,
+      int killRate,
+      Duration killEvery,
+      Duration redisOutage,
+      Duration holdOpen,
+      Duration baseline,
+      int steadyRate) {}
+}

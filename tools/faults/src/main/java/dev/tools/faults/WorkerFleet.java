@@ -1,0 +1,51 @@
+package dev.tools.faults;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+/** The worker processes of one scenario, all with the same settings, named prefix-1, prefix-2… */
+final class WorkerFleet implements AutoCloseable {
+  private final String prefix;
+  private final Path logDir;
+  private final List<String> settings;
+  private final List<WorkerProcess> running = new ArrayList<>();
+  private int started;
+
+  WorkerFleet(String prefix, Path logDir, List<String> settings) {
+    this.prefix = prefix;
+    this.logDir = logDir;
+    this.settings = List.copyOf(settings);
+  }
+
+  synchronized WorkerProcess startOne() {
+    WorkerProcess worker = WorkerProcess.start(prefix + "-" + ++started, logDir, settings);
+    running.add(worker);
+    return worker;
+  }
+
+  synchronized List<WorkerProcess> running() {
+    return List.copyOf(running);
+  }
+
+  synchronized void forget(WorkerProcess worker) {
+    running.remove(worker);
+  }
+
+  synchronized int startedCount() {
+    return started;
+  }
+
+  /** SIGTERM to all, then wait for each to hand back and exit; SIGKILL what does not. */
+  @Override
+  public synchronized void close() {
+    running.forEach(WorkerProcess::terminate);
+    for (WorkerProcess worker : running) {
+      if (!worker.awaitExit(Duration.ofSeconds(30))) {
+        worker.kill();
+      }
+    }
+    running.clear();
+  }
+}
