@@ -198,13 +198,9 @@ public final class Worker implements AutoCloseable {
           row.previousDueAt() == null
               ? Duration.ZERO
               : positive(Duration.between(row.previousDueAt(), row.claimedAt()));
-      for (TaskListener listener : engine.listeners()) {
-        listener.onClaimed(task.event(), waited);
-        if (row.isRescue()) {
-          listener.onRescued(task.event());
-        }
-      }
+      engine.listeners().onClaimed(task.event(), waited);
       if (row.isRescue()) {
+        engine.listeners().onRescued(task.event());
         log.info(
             "task {} ({}) rescued from an expired lease (attempt {})",
             task.taskId(),
@@ -283,7 +279,7 @@ public final class Worker implements AutoCloseable {
           return null;
         });
     Duration runTime = runTime(task);
-    engine.listeners().forEach(l -> l.onSucceeded(task.event(), runTime));
+    engine.listeners().onSucceeded(task.event(), runTime);
   }
 
   private void recordFailure(RunningTask task, Throwable error) {
@@ -376,10 +372,10 @@ public final class Worker implements AutoCloseable {
           task.attempt(),
           code,
           delay.toMillis());
-      engine.listeners().forEach(l -> l.onRetryScheduled(task.event(), code, delay));
+      engine.listeners().onRetryScheduled(task.event(), code, delay);
     } else {
       Duration runTime = runTime(task);
-      engine.listeners().forEach(l -> l.onFailed(task.event(), ErrorCodes.CANCELLED, runTime));
+      engine.listeners().onFailed(task.event(), ErrorCodes.CANCELLED, runTime);
     }
   }
 
@@ -401,7 +397,7 @@ public final class Worker implements AutoCloseable {
       return;
     }
     Duration runTime = runTime(task);
-    engine.listeners().forEach(l -> l.onFailed(task.event(), code, runTime));
+    engine.listeners().onFailed(task.event(), code, runTime);
   }
 
   private void leaseLost(RunningTask task) {
@@ -413,7 +409,7 @@ public final class Worker implements AutoCloseable {
         task.taskId(),
         task.kind(),
         task.attempt());
-    engine.listeners().forEach(l -> l.onLeaseLost(task.event()));
+    engine.listeners().onLeaseLost(task.event());
   }
 
   List<UUID> completeBatch(List<RunningTask> batch, Object[] ids, Object[] tokens, Object[] results)
@@ -443,7 +439,7 @@ public final class Worker implements AutoCloseable {
     task.releasePermit();
     if (succeeded) {
       Duration runTime = runTime(task);
-      engine.listeners().forEach(l -> l.onSucceeded(task.event(), runTime));
+      engine.listeners().onSucceeded(task.event(), runTime);
     } else {
       leaseLost(task);
     }
@@ -486,9 +482,7 @@ public final class Worker implements AutoCloseable {
               event.taskId(),
               event.kind(),
               event.attempt());
-          engine
-              .listeners()
-              .forEach(l -> l.onFailed(event, ErrorCodes.LEASE_EXPIRED, Duration.ZERO));
+          engine.listeners().onFailed(event, ErrorCodes.LEASE_EXPIRED, Duration.ZERO);
         }
       } catch (SQLException | RuntimeException e) {
         log.warn("lease sweep of queue {} failed: {}", runner.queue(), e.toString());
