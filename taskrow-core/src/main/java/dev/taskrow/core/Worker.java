@@ -30,7 +30,6 @@ import org.slf4j.LoggerFactory;
  */
 public final class Worker implements AutoCloseable {
   private static final Logger log = LoggerFactory.getLogger(Worker.class);
-  private static final int MAX_MESSAGE = 2000;
 
   private final Taskrow engine;
   private final String id;
@@ -283,32 +282,24 @@ public final class Worker implements AutoCloseable {
   }
 
   private void recordFailure(RunningTask task, Throwable error) {
-    TaskFailure failure = error instanceof TaskFailure f ? f : transientDatabaseFailure(error);
-    String code = failure != null ? failure.code() : ErrorCodes.UNKNOWN;
-    String message = truncate(failure != null ? failure.getMessage() : error.toString());
-    if (failure == null) {
+    FailureClassifier.Decision decision =
+        FailureClassifier.classify(
+            error,
+            task.attempt(),
+            task.maxAttempts(),
+            task.isCancellationRequested(),
+            task.taskKind().retryPolicy(),
+            ThreadLocalRandom.current().nextDouble());
+    if (decision.unexpected()) {
       log.error(
           "task {} ({}) failed with an unexpected exception", task.taskId(), task.kind(), error);
     }
-    RetryPolicy policy = task.taskKind().retryPolicy();
-    boolean retry =
-        task.attempt() < task.maxAttempts()
-            && !task.isCancellationRequested()
-            && policy.retries(code, failure != null && failure.isRetryable());
     task.markCompleting();
     try {
-      if (retry) {
-        Duration delay = policy.delayAfter(task.attempt());
-        if (failure != null
-            && failure.retryAfter().isPresent()
-            && failure.retryAfter().get().compareTo(delay) > 0) {
-          delay = failure.retryAfter().get();
-        }
-        scheduleRetry(task, code, message, delay);
+      if (decision.retries()) {
+        scheduleRetry(task, decision.code(), decision.message(), decision.retryDelay());
       } else {
-        String finalCode =
-            task.isCancellationRequested() && failure == null ? ErrorCodes.CANCELLED : code;
-        fail(task, finalCode, message);
+        fail(task, decision.code(), decision.message());
       }
     } catch (SQLException | RuntimeException e) {
       log.error(
@@ -316,29 +307,6 @@ public final class Worker implements AutoCloseable {
           task.taskId(),
           e.toString());
     }
-  }
-
-  /**
-   * A database error that says nothing about the task (the connection dropped, the server is
-   * restarting, a serialization failure or deadlock) must not end it for good as UNKNOWN.
-   */
-  private static TaskFailure transientDatabaseFailure(Throwable error) {
-    for (Throwable e = error; e != null; e = e.getCause()) {
-      if (e instanceof java.sql.SQLException sql && isTransient(sql.getSQLState())) {
-        return TaskFailure.retryable(ErrorCodes.TRANSIENT_DATABASE_ERROR, sql.toString(), error);
-      }
-    }
-    return null;
-  }
-
-  // SQLSTATE classes: 08 connection exception, 40 transaction rollback (serialization failure,
-  // deadlock), 53 insufficient resources, 57P operator intervention (admin shutdown, crash).
-  private static boolean isTransient(String sqlState) {
-    return sqlState != null
-        && (sqlState.startsWith("08")
-            || sqlState.startsWith("40")
-            || sqlState.startsWith("53")
-            || sqlState.startsWith("57P"));
   }
 
   private void scheduleRetry(RunningTask task, String code, String message, Duration delay)
@@ -600,13 +568,6 @@ public final class Worker implements AutoCloseable {
       current = current.getCause();
     }
     return current;
-  }
-
-  private static String truncate(String message) {
-    if (message == null) {
-      return null;
-    }
-    return message.length() <= MAX_MESSAGE ? message : message.substring(0, MAX_MESSAGE) + "…";
   }
 
   private static void closeQuietly(AutoCloseable closeable) {
