@@ -135,10 +135,17 @@ public final class Worker implements AutoCloseable {
     scheduler.scheduleWithFixedDelay(
         new Heartbeater(this), heartbeatMillis, heartbeatMillis, TimeUnit.MILLISECONDS);
     long sweepMillis = config.pollInterval.toMillis();
-    scheduler.scheduleWithFixedDelay(this::expireLeases, 0, sweepMillis, TimeUnit.MILLISECONDS);
+    scheduler.scheduleWithFixedDelay(
+        new ExpiredLeaseSweeper(engine, List.copyOf(config.queues.keySet())),
+        0,
+        sweepMillis,
+        TimeUnit.MILLISECONDS);
     if (config.retention != null) {
       scheduler.scheduleWithFixedDelay(
-          this::prune, 1, config.pruneInterval.toSeconds(), TimeUnit.SECONDS);
+          new FinishedTaskPruner(engine, config.retention),
+          1,
+          config.pruneInterval.toSeconds(),
+          TimeUnit.SECONDS);
     }
     runners.forEach(QueueRunner::start);
     log.info("taskrow worker {} started: queues {}", id, config.queues);
@@ -425,47 +432,6 @@ public final class Worker implements AutoCloseable {
           tx -> engine.repository().heartbeat(tx.connection(), ids, tokens, leases));
     } finally {
       rowWrites.unlock();
-    }
-  }
-
-  private void expireLeases() {
-    for (QueueRunner runner : runners) {
-      try {
-        List<TaskEvent> expired =
-            engine.inEngineTransaction(
-                tx -> {
-                  List<TaskEvent> rows =
-                      engine.repository().expireLeases(tx.connection(), runner.queue());
-                  engine.announceChanges(
-                      tx,
-                      rows.stream()
-                          .map(e -> new TaskChange(e.taskId(), e.queue(), TaskStatus.FAILED))
-                          .toList());
-                  return rows;
-                });
-        for (TaskEvent event : expired) {
-          log.warn(
-              "task {} ({}) FAILED(LEASE_EXPIRED): its worker died or hung on the last "
-                  + "attempt ({})",
-              event.taskId(),
-              event.kind(),
-              event.attempt());
-          engine.listeners().onFailed(event, ErrorCodes.LEASE_EXPIRED, Duration.ZERO);
-        }
-      } catch (SQLException | RuntimeException e) {
-        log.warn("lease sweep of queue {} failed: {}", runner.queue(), e.toString());
-      }
-    }
-  }
-
-  private void prune() {
-    try {
-      int deleted = engine.prune(config.retention, 1000);
-      if (deleted > 0) {
-        log.info("pruned {} finished tasks older than {}", deleted, config.retention);
-      }
-    } catch (SQLException | RuntimeException e) {
-      log.warn("pruning finished tasks failed: {}", e.toString());
     }
   }
 
