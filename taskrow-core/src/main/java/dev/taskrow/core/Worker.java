@@ -43,63 +43,32 @@ public final class Worker implements AutoCloseable {
   // Heartbeats and batched completions of one worker touch the same rows: one at a time, so they
   // cannot deadlock each other.
   private final ReentrantLock rowWrites = new ReentrantLock();
-  private final Builder config;
+  private final WorkerConfig config;
   private volatile boolean started;
   private volatile boolean stopped;
   private AutoCloseable signalSubscription;
 
-  private Worker(Builder config) {
+  private Worker(Taskrow engine, WorkerConfig config) {
     this.config = config;
-    this.engine = config.engine;
-    this.id = config.id != null ? config.id : defaultId();
-    this.handlers = Map.copyOf(config.handlers);
+    this.engine = engine;
+    this.id = config.id();
+    this.handlers = config.handlers();
     this.scheduler =
         Executors.newScheduledThreadPool(
             2, Thread.ofPlatform().daemon().name("taskrow-maintenance-", 0).factory());
-    this.completions = new CompletionBatcher(this, config.completionBatchSize);
-    Map<String, List<TaskKind>> kindsByQueue = new LinkedHashMap<>();
-    for (String kindName : handlers.keySet()) {
-      TaskKind kind = engine.kind(kindName);
-      if (!config.queues.containsKey(kind.queue())) {
-        throw new IllegalArgumentException(
-            "handler for "
-                + kindName
-                + " but its queue "
-                + kind.queue()
-                + " is not run by this worker");
-      }
-      kindsByQueue.computeIfAbsent(kind.queue(), q -> new ArrayList<>()).add(kind);
-    }
-    config.queues.forEach(
-        (queue, concurrency) -> {
-          List<TaskKind> kinds = kindsByQueue.get(queue);
-          if (kinds == null) {
-            throw new IllegalArgumentException("queue " + queue + " has no handler in this worker");
-          }
-          runners.add(
-              new QueueRunner(
-                  this,
-                  queue,
-                  concurrency,
-                  Math.min(config.batchSize, concurrency),
-                  config.pollInterval,
-                  kinds));
-        });
-  }
-
-  private static String defaultId() {
-    String host;
-    try {
-      host = InetAddress.getLocalHost().getHostName();
-    } catch (Exception e) {
-      host = "unknown-host";
-    }
-    long pid = ManagementFactory.getRuntimeMXBean().getPid();
-    return host
-        + "/"
-        + pid
-        + "/"
-        + Integer.toHexString(ThreadLocalRandom.current().nextInt(1 << 16));
+    this.completions = new CompletionBatcher(this, config.completionBatchSize());
+    config
+        .queues()
+        .forEach(
+            (queue, concurrency) ->
+                runners.add(
+                    new QueueRunner(
+                        this,
+                        queue,
+                        concurrency,
+                        config.batchSizeOf(queue),
+                        config.pollInterval(),
+                        config.kindsOf(queue))));
   }
 
   public String id() {
@@ -108,7 +77,7 @@ public final class Worker implements AutoCloseable {
 
   /** The queues this worker runs. */
   public java.util.Set<String> queues() {
-    return java.util.Collections.unmodifiableSet(config.queues.keySet());
+    return config.queues().keySet();
   }
 
   public synchronized Worker start() {
@@ -134,21 +103,21 @@ public final class Worker implements AutoCloseable {
     long heartbeatMillis = config.heartbeatInterval().toMillis();
     scheduler.scheduleWithFixedDelay(
         new Heartbeater(this), heartbeatMillis, heartbeatMillis, TimeUnit.MILLISECONDS);
-    long sweepMillis = config.pollInterval.toMillis();
+    long sweepMillis = config.pollInterval().toMillis();
     scheduler.scheduleWithFixedDelay(
-        new ExpiredLeaseSweeper(engine, List.copyOf(config.queues.keySet())),
+        new ExpiredLeaseSweeper(engine, List.copyOf(config.queues().keySet())),
         0,
         sweepMillis,
         TimeUnit.MILLISECONDS);
-    if (config.retention != null) {
+    if (config.prunes()) {
       scheduler.scheduleWithFixedDelay(
-          new FinishedTaskPruner(engine, config.retention),
+          new FinishedTaskPruner(engine, config.retention()),
           1,
-          config.pruneInterval.toSeconds(),
+          config.pruneInterval().toSeconds(),
           TimeUnit.SECONDS);
     }
     runners.forEach(QueueRunner::start);
-    log.info("taskrow worker {} started: queues {}", id, config.queues);
+    log.info("taskrow worker {} started: queues {}", id, config.queues());
     return this;
   }
 
@@ -172,7 +141,11 @@ public final class Worker implements AutoCloseable {
             engine
                 .repository()
                 .claimFloor(
-                    tx.connection(), queue, kinds, config.claimFloorDeadRows, config.pollInterval));
+                    tx.connection(),
+                    queue,
+                    kinds,
+                    config.claimFloorDeadRows(),
+                    config.pollInterval()));
   }
 
   List<RunningTask> claim(String queue, String[] kinds, Long[] leaseMillis, int limit)
@@ -517,7 +490,7 @@ public final class Worker implements AutoCloseable {
 
   @Override
   public void close() {
-    shutdown(config.shutdownTimeout);
+    shutdown(config.shutdownTimeout());
   }
 
   private static Duration runTime(RunningTask task) {
@@ -554,7 +527,7 @@ public final class Worker implements AutoCloseable {
     }
   }
 
-  /** Configures a worker. */
+  /** Configures a worker; {@link #build()} fixes the settings in a {@link WorkerConfig}. */
   public static final class Builder {
     private final Taskrow engine;
     private String id;
@@ -582,10 +555,7 @@ public final class Worker implements AutoCloseable {
     /** Runs {@code queue} with at most {@code concurrency} tasks at a time. */
     public Builder queue(String queue, int concurrency) {
       TaskKind.requireName(queue, "queue");
-      if (concurrency < 1 || concurrency > 10_000) {
-        throw new IllegalArgumentException(
-            "queue " + queue + ": concurrency must be 1..10000, was " + concurrency);
-      }
+      WorkerConfig.requireConcurrency(queue, concurrency);
       queues.put(queue, concurrency);
       return this;
     }
@@ -596,27 +566,22 @@ public final class Worker implements AutoCloseable {
       return this;
     }
 
-    /** How long an idle queue waits for a signal before it looks again. At most 1 s by default. */
     /** Tests: the dead-version count from which claims use a floor (0: always). */
     Builder claimFloorDeadRows(long deadRows) {
       this.claimFloorDeadRows = deadRows;
       return this;
     }
 
+    /** How long an idle queue waits for a signal before it looks again. At most 1 s by default. */
     public Builder pollInterval(Duration pollInterval) {
-      if (pollInterval.toMillis() < 10 || pollInterval.compareTo(Duration.ofMinutes(1)) > 0) {
-        throw new IllegalArgumentException(
-            "pollInterval must be 10 ms..1 min, was " + pollInterval);
-      }
+      WorkerConfig.requirePollInterval(pollInterval);
       this.pollInterval = pollInterval;
       return this;
     }
 
     /** Tasks claimed per statement at most (and never more than the free capacity). */
     public Builder batchSize(int batchSize) {
-      if (batchSize < 1 || batchSize > 10_000) {
-        throw new IllegalArgumentException("batchSize must be 1..10000, was " + batchSize);
-      }
+      WorkerConfig.requireBatchSize(batchSize);
       this.batchSize = batchSize;
       return this;
     }
@@ -628,9 +593,7 @@ public final class Worker implements AutoCloseable {
     }
 
     public Builder completionBatchSize(int size) {
-      if (size < 1) {
-        throw new IllegalArgumentException("completionBatchSize must be positive");
-      }
+      WorkerConfig.requireCompletionBatchSize(size);
       this.completionBatchSize = size;
       return this;
     }
@@ -648,27 +611,48 @@ public final class Worker implements AutoCloseable {
       return this;
     }
 
-    Duration heartbeatInterval() {
-      if (heartbeatInterval != null) {
-        return heartbeatInterval;
-      }
-      Duration shortest =
-          handlers.keySet().stream()
-              .map(k -> engine.kind(k).lease())
-              .min(Duration::compareTo)
-              .orElse(Duration.ofSeconds(30));
-      return shortest.dividedBy(3);
+    /** The settings as given so far, checked, with the defaults filled in. */
+    WorkerConfig config() {
+      Map<String, TaskKind> kinds = new LinkedHashMap<>();
+      handlers.keySet().forEach(name -> kinds.put(name, engine.kind(name)));
+      return new WorkerConfig(
+          id != null ? id : defaultId(),
+          queues,
+          handlers,
+          kinds,
+          pollInterval,
+          batchSize,
+          heartbeatInterval != null
+              ? heartbeatInterval
+              : WorkerConfig.defaultHeartbeatInterval(kinds.values()),
+          completionBatchSize,
+          shutdownTimeout,
+          retention,
+          pruneInterval,
+          claimFloorDeadRows);
     }
 
     public Worker build() {
-      if (queues.isEmpty()) {
-        throw new IllegalArgumentException("a worker needs at least one queue");
-      }
-      return new Worker(this);
+      return new Worker(engine, config());
     }
 
     public Worker start() {
       return build().start();
+    }
+
+    private static String defaultId() {
+      String host;
+      try {
+        host = InetAddress.getLocalHost().getHostName();
+      } catch (Exception e) {
+        host = "unknown-host";
+      }
+      long pid = ManagementFactory.getRuntimeMXBean().getPid();
+      return host
+          + "/"
+          + pid
+          + "/"
+          + Integer.toHexString(ThreadLocalRandom.current().nextInt(1 << 16));
     }
   }
 }
