@@ -20,14 +20,14 @@ final class CompletionBatcher {
   private static final Logger log = LoggerFactory.getLogger(CompletionBatcher.class);
   private static final int MAX_ATTEMPTS = 3;
 
-  private final Worker worker;
+  private final OutcomeRecorder outcomes;
   private final int maxBatch;
   private final LinkedBlockingQueue<RunningTask> pending = new LinkedBlockingQueue<>();
   private volatile boolean stopping;
   private Thread thread;
 
-  CompletionBatcher(Worker worker, int maxBatch) {
-    this.worker = worker;
+  CompletionBatcher(OutcomeRecorder outcomes, int maxBatch) {
+    this.outcomes = outcomes;
     this.maxBatch = maxBatch;
   }
 
@@ -71,9 +71,9 @@ final class CompletionBatcher {
     }
     for (int attempt = 1; ; attempt++) {
       try {
-        Set<UUID> completed = new HashSet<>(worker.completeBatch(batch, ids, tokens, results));
+        Set<UUID> completed = new HashSet<>(outcomes.completeBatch(batch, ids, tokens, results));
         for (RunningTask task : batch) {
-          worker.finished(task, completed.contains(task.taskId()));
+          outcomes.finished(task, completed.contains(task.taskId()));
         }
         return;
       } catch (SQLException | RuntimeException e) {
@@ -85,7 +85,7 @@ final class CompletionBatcher {
               batch.size(),
               e.toString());
           for (RunningTask task : batch) {
-            worker.abandoned(task);
+            outcomes.abandoned(task);
           }
           return;
         }

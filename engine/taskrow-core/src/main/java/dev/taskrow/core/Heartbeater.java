@@ -1,9 +1,10 @@
 package dev.taskrow.core;
 
 import java.sql.SQLException;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.locks.ReentrantLock;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -14,15 +15,21 @@ import org.slf4j.LoggerFactory;
  */
 final class Heartbeater implements Runnable {
   private static final Logger log = LoggerFactory.getLogger(Heartbeater.class);
-  private final Worker worker;
+  private final Taskrow engine;
+  private final String workerId;
+  private final RunningTasks running;
+  private final ReentrantLock rowWrites;
 
-  Heartbeater(Worker worker) {
-    this.worker = worker;
+  Heartbeater(Taskrow engine, String workerId, RunningTasks running, ReentrantLock rowWrites) {
+    this.engine = engine;
+    this.workerId = workerId;
+    this.running = running;
+    this.rowWrites = rowWrites;
   }
 
   @Override
   public void run() {
-    List<RunningTask> tasks = new ArrayList<>(worker.runningTasks());
+    List<RunningTask> tasks = running.snapshot();
     if (tasks.isEmpty()) {
       return;
     }
@@ -36,14 +43,14 @@ final class Heartbeater implements Runnable {
       leases[i] = task.taskKind().lease().toMillis();
     }
     try {
-      Map<java.util.UUID, Boolean> owned = worker.heartbeat(ids, tokens, leases);
+      Map<UUID, Boolean> owned = heartbeat(ids, tokens, leases);
       for (RunningTask task : tasks) {
         Boolean cancel = owned.get(task.taskId());
         if (cancel == null) {
           if (!task.isLeaseLost() && !task.isCompleting()) {
             log.warn(
                 "worker {} lost the lease of task {} ({}); another worker may run it now",
-                worker.id(),
+                workerId,
                 task.taskId(),
                 task.kind());
             task.markLeaseLost();
@@ -54,6 +61,17 @@ final class Heartbeater implements Runnable {
       }
     } catch (SQLException | RuntimeException e) {
       log.warn("heartbeat of {} tasks failed; will try again: {}", tasks.size(), e.toString());
+    }
+  }
+
+  private Map<UUID, Boolean> heartbeat(Object[] ids, Object[] tokens, Object[] leases)
+      throws SQLException {
+    rowWrites.lock();
+    try {
+      return engine.inEngineTransaction(
+          tx -> engine.repository().heartbeat(tx.connection(), ids, tokens, leases));
+    } finally {
+      rowWrites.unlock();
     }
   }
 }

@@ -16,7 +16,8 @@ final class QueueRunner implements Runnable {
   private static final Logger log = LoggerFactory.getLogger(QueueRunner.class);
   private static final long CLAIM_LINGER_NANOS = 5_000_000L;
 
-  private final Worker worker;
+  private final TaskClaimer claimer;
+  private final AttemptExecutor executor;
   private final String queue;
   private final int concurrency;
   private final int batchSize;
@@ -37,13 +38,15 @@ final class QueueRunner implements Runnable {
   private volatile Thread thread;
 
   QueueRunner(
-      Worker worker,
+      TaskClaimer claimer,
+      AttemptExecutor executor,
       String queue,
       int concurrency,
       int batchSize,
       Duration pollInterval,
       List<TaskKind> kinds) {
-    this.worker = worker;
+    this.claimer = claimer;
+    this.executor = executor;
     this.queue = queue;
     this.concurrency = concurrency;
     this.batchSize = batchSize;
@@ -53,7 +56,7 @@ final class QueueRunner implements Runnable {
     this.capacity = concurrency + this.batchSize;
     this.permits = new Semaphore(capacity);
     this.slots = new Semaphore(concurrency);
-    this.floor = new ClaimFloor(() -> worker.claimFloor(queue, this.kinds), pollInterval);
+    this.floor = new ClaimFloor(() -> claimer.claimFloor(queue, this.kinds), pollInterval);
   }
 
   String queue() {
@@ -88,11 +91,11 @@ final class QueueRunner implements Runnable {
         wakeup.clear();
         int requested = reserved;
         List<RunningTask> claimed =
-            worker.claim(queue, kinds, leaseMillis, requested, floor.current());
+            claimer.claim(queue, kinds, leaseMillis, requested, floor.current());
         permits.release(requested - claimed.size());
         reserved = 0;
         for (RunningTask task : claimed) {
-          worker.dispatch(task, permits, slots);
+          executor.dispatch(task, permits, slots);
         }
         errorBackoff = Duration.ofMillis(100);
         // Fewer than asked: the queue is drained for now. Otherwise it may have more: go on.

@@ -2,6 +2,7 @@ package dev.taskrow.core;
 
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.UUID;
 import org.slf4j.Logger;
@@ -50,6 +51,20 @@ final class RunningTask implements TaskContext {
   /** When the row became due before this claim: its place in the queue, kept on a hand-back. */
   Instant queuedSince() {
     return queuedSince;
+  }
+
+  /** From the due time it was claimed at to the claim. */
+  Duration waited() {
+    return positive(Duration.between(queuedSince, claimedAt));
+  }
+
+  /** From the claim to now, by the engine's clock. */
+  Duration runTime() {
+    return positive(Duration.between(claimedAt, now()));
+  }
+
+  private static Duration positive(Duration duration) {
+    return duration.isNegative() ? Duration.ZERO : duration;
   }
 
   TaskEvent event() {

@@ -3,7 +3,13 @@ package dev.taskrow.core;
 import java.time.Instant;
 import java.util.UUID;
 
-/** A task row as read from the database. */
+/**
+ * A task row as read from the database.
+ *
+ * <p>The table's {@code transport_ref} column is not part of it: nothing writes that column yet. It
+ * is reserved for a broker transport, to hold the broker's id for the task (seed 000's {@code
+ * celery_task_id}); the transport that writes it adds it here.
+ */
 public record Task(
     UUID id,
     String kind,
@@ -28,7 +34,6 @@ public record Task(
     boolean cancelRequested,
     String result,
     UUID parentId,
-    String transportRef,
     Instant createdAt,
     Instant startedAt,
     Instant finishedAt) {

@@ -4,7 +4,9 @@ import java.time.Duration;
 
 /**
  * Observes the engine (metrics, logs, tracing). Called on worker threads after the change
- * committed: keep it fast and never throw. The Spring module binds one to Micrometer.
+ * committed: keep it fast and never throw. What one throws anyway is logged and ignored: the engine
+ * goes on as if the call had returned, and the other listeners are still called. The Spring module
+ * binds one to Micrometer.
  */
 public interface TaskListener {
   /** A worker claimed the task; {@code waited} is from its due time to the claim. */

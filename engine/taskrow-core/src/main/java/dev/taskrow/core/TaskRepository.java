@@ -671,6 +671,7 @@ final class TaskRepository {
     return tasks;
   }
 
+  // transport_ref is not read: nothing writes it; it is reserved for a broker transport (see Task).
   private static Task mapTask(ResultSet rs) throws SQLException {
     return new Task(
         rs.getObject("id", UUID.class),
@@ -696,7 +697,6 @@ final class TaskRepository {
         rs.getBoolean("cancel_requested"),
         rs.getString("result"),
         rs.getObject("parent_id", UUID.class),
-        rs.getString("transport_ref"),
         instant(rs, "created_at"),
         instant(rs, "started_at"),
         instant(rs, "finished_at"));

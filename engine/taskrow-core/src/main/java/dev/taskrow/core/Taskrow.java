@@ -14,7 +14,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
-import java.util.concurrent.CopyOnWriteArrayList;
 import javax.sql.DataSource;
 
 /**
@@ -32,7 +31,7 @@ public final class Taskrow {
   private final DataSource dataSource;
   private final Map<String, TaskKind> kinds;
   private final Signals signals;
-  private final List<TaskListener> listeners;
+  private final TaskListeners listeners;
   private final Clock clock;
   private final TransactionRunner transactions;
   // The engine's own bookkeeping (claims, heartbeats, outcomes, progress) never joins a caller's
@@ -45,7 +44,7 @@ public final class Taskrow {
     this.dataSource = builder.dataSource;
     this.kinds = Map.copyOf(builder.kinds);
     this.signals = builder.signals;
-    this.listeners = new CopyOnWriteArrayList<>(builder.listeners);
+    this.listeners = new TaskListeners(builder.listeners);
     this.clock = builder.clock;
     this.transactions =
         builder.transactions != null
@@ -341,7 +340,8 @@ public final class Taskrow {
     return signals;
   }
 
-  List<TaskListener> listeners() {
+  /** Every listener, each one's exceptions contained. */
+  TaskListeners listeners() {
     return listeners;
   }
 

@@ -6,17 +6,12 @@ import java.sql.SQLException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Collection;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.UUID;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ExecutorService;
+import java.util.Set;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.Semaphore;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
@@ -27,89 +22,67 @@ import org.slf4j.LoggerFactory;
  * Runs the tasks of some queues: claims them in batches, runs each handler on a virtual thread
  * under a per-queue concurrency limit, heartbeats their leases, records outcomes, and on shutdown
  * hands unfinished tasks back without burning an attempt.
+ *
+ * <p>This class is the lifecycle only: it wires the parts up, starts them and stops them. One
+ * {@link QueueRunner} per queue claims (through the {@link TaskClaimer}) and dispatches to the
+ * {@link AttemptExecutor}; the {@link OutcomeRecorder} writes how each attempt ended; the {@link
+ * Heartbeater}, the {@link ExpiredLeaseSweeper} and the {@link FinishedTaskPruner} are the periodic
+ * duties.
  */
 public final class Worker implements AutoCloseable {
   private static final Logger log = LoggerFactory.getLogger(Worker.class);
-  private static final int MAX_MESSAGE = 2000;
 
   private final Taskrow engine;
-  private final String id;
-  private final Map<String, TaskHandler> handlers;
-  private final List<QueueRunner> runners = new ArrayList<>();
-  private final Map<UUID, RunningTask> running = new ConcurrentHashMap<>();
-  private final ExecutorService handlerThreads =
-      Executors.newThreadPerTaskExecutor(Thread.ofVirtual().name("taskrow-task-", 0).factory());
-  private final ScheduledExecutorService scheduler;
+  private final WorkerConfig config;
+  private final RunningTasks running = new RunningTasks();
+  private final TaskClaimer claimer;
+  private final OutcomeRecorder outcomes;
   private final CompletionBatcher completions;
-  // Heartbeats and batched completions of one worker touch the same rows: one at a time, so they
-  // cannot deadlock each other.
-  private final ReentrantLock rowWrites = new ReentrantLock();
-  private final Builder config;
+  private final AttemptExecutor executor;
+  private final Heartbeater heartbeater;
+  private final List<QueueRunner> runners = new ArrayList<>();
+  private final ScheduledExecutorService scheduler =
+      Executors.newScheduledThreadPool(
+          2, Thread.ofPlatform().daemon().name("taskrow-maintenance-", 0).factory());
   private volatile boolean started;
   private volatile boolean stopped;
   private AutoCloseable signalSubscription;
 
-  private Worker(Builder config) {
+  private Worker(Taskrow engine, WorkerConfig config) {
+    this.engine = engine;
     this.config = config;
-    this.engine = config.engine;
-    this.id = config.id != null ? config.id : defaultId();
-    this.handlers = Map.copyOf(config.handlers);
-    this.scheduler =
-        Executors.newScheduledThreadPool(
-            2, Thread.ofPlatform().daemon().name("taskrow-maintenance-", 0).factory());
-    this.completions = new CompletionBatcher(this, config.completionBatchSize);
-    Map<String, List<TaskKind>> kindsByQueue = new LinkedHashMap<>();
-    for (String kindName : handlers.keySet()) {
-      TaskKind kind = engine.kind(kindName);
-      if (!config.queues.containsKey(kind.queue())) {
-        throw new IllegalArgumentException(
-            "handler for "
-                + kindName
-                + " but its queue "
-                + kind.queue()
-                + " is not run by this worker");
-      }
-      kindsByQueue.computeIfAbsent(kind.queue(), q -> new ArrayList<>()).add(kind);
-    }
-    config.queues.forEach(
-        (queue, concurrency) -> {
-          List<TaskKind> kinds = kindsByQueue.get(queue);
-          if (kinds == null) {
-            throw new IllegalArgumentException("queue " + queue + " has no handler in this worker");
-          }
-          runners.add(
-              new QueueRunner(
-                  this,
-                  queue,
-                  concurrency,
-                  Math.min(config.batchSize, concurrency),
-                  config.pollInterval,
-                  kinds));
-        });
-  }
-
-  private static String defaultId() {
-    String host;
-    try {
-      host = InetAddress.getLocalHost().getHostName();
-    } catch (Exception e) {
-      host = "unknown-host";
-    }
-    long pid = ManagementFactory.getRuntimeMXBean().getPid();
-    return host
-        + "/"
-        + pid
-        + "/"
-        + Integer.toHexString(ThreadLocalRandom.current().nextInt(1 << 16));
+    // Heartbeats and batched completions of one worker touch the same rows: one at a time, so they
+    // cannot deadlock each other.
+    ReentrantLock rowWrites = new ReentrantLock();
+    this.outcomes = new OutcomeRecorder(engine, config.id(), running, rowWrites);
+    this.completions = new CompletionBatcher(outcomes, config.completionBatchSize());
+    this.executor = new AttemptExecutor(engine, config.handlers(), running, outcomes, completions);
+    this.claimer =
+        new TaskClaimer(
+            engine, config.id(), running, config.claimFloorDeadRows(), config.pollInterval());
+    this.heartbeater = new Heartbeater(engine, config.id(), running, rowWrites);
+    config
+        .queues()
+        .forEach(
+            (queue, concurrency) ->
+                runners.add(
+                    new QueueRunner(
+                        claimer,
+                        executor,
+                        queue,
+                        concurrency,
+                        config.batchSizeOf(queue),
+                        config.pollInterval(),
+                        config.kindsOf(queue))));
   }
 
   public String id() {
-    return id;
+    return config.id();
   }
 
   /** The queues this worker runs. */
-  public java.util.Set<String> queues() {
-    return java.util.Collections.unmodifiableSet(config.queues.keySet());
+  public Set<String> queues() {
+    return config.queues().keySet();
   }
 
   public synchronized Worker start() {
@@ -134,15 +107,22 @@ public final class Worker implements AutoCloseable {
     completions.start();
     long heartbeatMillis = config.heartbeatInterval().toMillis();
     scheduler.scheduleWithFixedDelay(
-        new Heartbeater(this), heartbeatMillis, heartbeatMillis, TimeUnit.MILLISECONDS);
-    long sweepMillis = config.pollInterval.toMillis();
-    scheduler.scheduleWithFixedDelay(this::expireLeases, 0, sweepMillis, TimeUnit.MILLISECONDS);
-    if (config.retention != null) {
+        heartbeater, heartbeatMillis, heartbeatMillis, TimeUnit.MILLISECONDS);
+    long sweepMillis = config.pollInterval().toMillis();
+    scheduler.scheduleWithFixedDelay(
+        new ExpiredLeaseSweeper(engine, List.copyOf(config.queues().keySet())),
+        0,
+        sweepMillis,
+        TimeUnit.MILLISECONDS);
+    if (config.prunes()) {
       scheduler.scheduleWithFixedDelay(
-          this::prune, 1, config.pruneInterval.toSeconds(), TimeUnit.SECONDS);
+          new FinishedTaskPruner(engine, config.retention()),
+          1,
+          config.pruneInterval().toSeconds(),
+          TimeUnit.SECONDS);
     }
     runners.forEach(QueueRunner::start);
-    log.info("taskrow worker {} started: queues {}", id, config.queues);
+    log.info("taskrow worker {} started: queues {}", config.id(), config.queues());
     return this;
   }
 
@@ -155,356 +135,10 @@ public final class Worker implements AutoCloseable {
     return running.size();
   }
 
-  Collection<RunningTask> runningTasks() {
-    return running.values();
-  }
-
-  /** The claim floor of a queue now; see {@link ClaimFloor}. */
-  Instant claimFloor(String queue, String[] kinds) throws SQLException {
-    return engine.inEngineTransaction(
-        tx ->
-            engine
-                .repository()
-                .claimFloor(
-                    tx.connection(), queue, kinds, config.claimFloorDeadRows, config.pollInterval));
-  }
-
+  /** Tests: one claim as a queue runner makes it, without dispatching what it claims. */
   List<RunningTask> claim(String queue, String[] kinds, Long[] leaseMillis, int limit)
       throws SQLException {
-    return claim(queue, kinds, leaseMillis, limit, null);
-  }
-
-  List<RunningTask> claim(
-      String queue, String[] kinds, Long[] leaseMillis, int limit, Instant floor)
-      throws SQLException {
-    // One statement, committed on its own: the claims of a queue run one after another, and a
-    // task woken during one waits for it to end, so a COMMIT round trip less is latency less.
-    List<TaskRepository.Claimed> claimed =
-        engine.inEngineStatement(
-            c -> engine.repository().claim(c, queue, kinds, leaseMillis, id, limit, floor));
-    engine.announceCommittedChanges(
-        claimed.stream()
-            .map(r -> new TaskChange(r.task().id(), queue, TaskStatus.PROCESSING))
-            .toList());
-    List<RunningTask> tasks = new ArrayList<>(claimed.size());
-    for (TaskRepository.Claimed row : claimed) {
-      Instant queuedSince = row.previousDueAt() == null ? row.claimedAt() : row.previousDueAt();
-      RunningTask task =
-          new RunningTask(
-              row.task(), engine.kind(row.task().kind()), engine, row.claimedAt(), queuedSince);
-      running.put(task.taskId(), task);
-      tasks.add(task);
-      Duration waited =
-          row.previousDueAt() == null
-              ? Duration.ZERO
-              : positive(Duration.between(row.previousDueAt(), row.claimedAt()));
-      for (TaskListener listener : engine.listeners()) {
-        listener.onClaimed(task.event(), waited);
-        if (row.isRescue()) {
-          listener.onRescued(task.event());
-        }
-      }
-      if (row.isRescue()) {
-        log.info(
-            "task {} ({}) rescued from an expired lease (attempt {})",
-            task.taskId(),
-            task.kind(),
-            task.attempt());
-      }
-    }
-    return tasks;
-  }
-
-  void dispatch(RunningTask task, Semaphore permits, Semaphore slots) {
-    try {
-      handlerThreads.execute(() -> execute(task, permits, slots));
-    } catch (RuntimeException e) {
-      // Shutting down: the task stays listed as running, so its lease is handed back.
-      permits.release();
-    }
-  }
-
-  private void execute(RunningTask task, Semaphore permits, Semaphore slots) {
-    try {
-      slots.acquire();
-    } catch (InterruptedException e) {
-      permits.release(); // shutting down before it started: handed back with the others
-      return;
-    }
-    if (stopped) {
-      slots.release();
-      permits.release(); // prefetched but not started: handed back at shutdown
-      return;
-    }
-    boolean batched = false;
-    try {
-      TaskHandler handler = handlers.get(task.kind());
-      if (task.taskKind().transactional()) {
-        runInTransaction(task, handler);
-      } else {
-        task.bind(null, Thread.currentThread());
-        handler.handle(task);
-        task.markCompleting();
-        // The claim permit stays taken until the success is recorded: a slow database slows
-        // claiming instead of growing the backlog of unrecorded successes.
-        task.holdPermitUntilRecorded(permits);
-        batched = true;
-        completions.add(task);
-      }
-    } catch (Throwable e) {
-      Throwable cause = unwrap(e);
-      if (cause instanceof LeaseLostException) {
-        leaseLost(task);
-      } else {
-        recordFailure(task, cause);
-      }
-    } finally {
-      task.unbind();
-      slots.release();
-      if (!batched) {
-        running.remove(task.taskId(), task);
-        permits.release();
-      }
-    }
-  }
-
-  private void runInTransaction(RunningTask task, TaskHandler handler) throws Exception {
-    engine.inTransaction(
-        tx -> {
-          task.bind(tx, Thread.currentThread());
-          handler.handle(task);
-          task.markCompleting();
-          if (!engine
-              .repository()
-              .completeOne(tx.connection(), task.taskId(), task.fenceToken(), task.resultJson())) {
-            throw new LeaseLostException();
-          }
-          engine.announceChanges(tx, List.of(task.change(TaskStatus.SUCCESS)));
-          return null;
-        });
-    Duration runTime = runTime(task);
-    engine.listeners().forEach(l -> l.onSucceeded(task.event(), runTime));
-  }
-
-  private void recordFailure(RunningTask task, Throwable error) {
-    TaskFailure failure = error instanceof TaskFailure f ? f : transientDatabaseFailure(error);
-    String code = failure != null ? failure.code() : ErrorCodes.UNKNOWN;
-    String message = truncate(failure != null ? failure.getMessage() : error.toString());
-    if (failure == null) {
-      log.error(
-          "task {} ({}) failed with an unexpected exception", task.taskId(), task.kind(), error);
-    }
-    RetryPolicy policy = task.taskKind().retryPolicy();
-    boolean retry =
-        task.attempt() < task.maxAttempts()
-            && !task.isCancellationRequested()
-            && policy.retries(code, failure != null && failure.isRetryable());
-    task.markCompleting();
-    try {
-      if (retry) {
-        Duration delay = policy.delayAfter(task.attempt());
-        if (failure != null
-            && failure.retryAfter().isPresent()
-            && failure.retryAfter().get().compareTo(delay) > 0) {
-          delay = failure.retryAfter().get();
-        }
-        scheduleRetry(task, code, message, delay);
-      } else {
-        String finalCode =
-            task.isCancellationRequested() && failure == null ? ErrorCodes.CANCELLED : code;
-        fail(task, finalCode, message);
-      }
-    } catch (SQLException | RuntimeException e) {
-      log.error(
-          "could not record the failure of task {}; it runs again after its lease: {}",
-          task.taskId(),
-          e.toString());
-    }
-  }
-
-  /**
-   * A database error that says nothing about the task (the connection dropped, the server is
-   * restarting, a serialization failure or deadlock) must not end it for good as UNKNOWN.
-   */
-  private static TaskFailure transientDatabaseFailure(Throwable error) {
-    for (Throwable e = error; e != null; e = e.getCause()) {
-      if (e instanceof java.sql.SQLException sql && isTransient(sql.getSQLState())) {
-        return TaskFailure.retryable(ErrorCodes.TRANSIENT_DATABASE_ERROR, sql.toString(), error);
-      }
-    }
-    return null;
-  }
-
-  // SQLSTATE classes: 08 connection exception, 40 transaction rollback (serialization failure,
-  // deadlock), 53 insufficient resources, 57P operator intervention (admin shutdown, crash).
-  private static boolean isTransient(String sqlState) {
-    return sqlState != null
-        && (sqlState.startsWith("08")
-            || sqlState.startsWith("40")
-            || sqlState.startsWith("53")
-            || sqlState.startsWith("57P"));
-  }
-
-  private void scheduleRetry(RunningTask task, String code, String message, Duration delay)
-      throws SQLException {
-    TaskStatus after =
-        engine.inEngineTransaction(
-            tx -> {
-              TaskStatus status =
-                  engine
-                      .repository()
-                      .scheduleRetry(
-                          tx.connection(),
-                          task.taskId(),
-                          task.fenceToken(),
-                          code,
-                          message,
-                          delay.toMillis())
-                      .orElse(null);
-              if (status != null) {
-                engine.announceChanges(tx, List.of(task.change(status)));
-              }
-              return status;
-            });
-    if (after == null) {
-      leaseLost(task);
-    } else if (after == TaskStatus.PROCESSING) {
-      log.info(
-          "task {} ({}) attempt {} failed with {}; retry in {} ms",
-          task.taskId(),
-          task.kind(),
-          task.attempt(),
-          code,
-          delay.toMillis());
-      engine.listeners().forEach(l -> l.onRetryScheduled(task.event(), code, delay));
-    } else {
-      Duration runTime = runTime(task);
-      engine.listeners().forEach(l -> l.onFailed(task.event(), ErrorCodes.CANCELLED, runTime));
-    }
-  }
-
-  private void fail(RunningTask task, String code, String message) throws SQLException {
-    boolean failed =
-        engine.inEngineTransaction(
-            tx -> {
-              boolean ok =
-                  engine
-                      .repository()
-                      .fail(tx.connection(), task.taskId(), task.fenceToken(), code, message);
-              if (ok) {
-                engine.announceChanges(tx, List.of(task.change(TaskStatus.FAILED)));
-              }
-              return ok;
-            });
-    if (!failed) {
-      leaseLost(task);
-      return;
-    }
-    Duration runTime = runTime(task);
-    engine.listeners().forEach(l -> l.onFailed(task.event(), code, runTime));
-  }
-
-  private void leaseLost(RunningTask task) {
-    task.markLeaseLost();
-    log.warn(
-        "worker {} lost the lease of task {} ({}, attempt {}): its writes were rolled back; "
-            + "another worker owns the task",
-        id,
-        task.taskId(),
-        task.kind(),
-        task.attempt());
-    engine.listeners().forEach(l -> l.onLeaseLost(task.event()));
-  }
-
-  List<UUID> completeBatch(List<RunningTask> batch, Object[] ids, Object[] tokens, Object[] results)
-      throws SQLException {
-    rowWrites.lock();
-    try {
-      return engine.inEngineTransaction(
-          tx -> {
-            List<UUID> done =
-                engine.repository().completeBatch(tx.connection(), ids, tokens, results);
-            if (!done.isEmpty()) {
-              Map<UUID, RunningTask> byId = new HashMap<>();
-              batch.forEach(t -> byId.put(t.taskId(), t));
-              engine.announceChanges(
-                  tx, done.stream().map(d -> byId.get(d).change(TaskStatus.SUCCESS)).toList());
-            }
-            return done;
-          });
-    } finally {
-      rowWrites.unlock();
-    }
-  }
-
-  /** Called by the batcher once a batched completion is recorded (or found fenced off). */
-  void finished(RunningTask task, boolean succeeded) {
-    running.remove(task.taskId(), task);
-    task.releasePermit();
-    if (succeeded) {
-      Duration runTime = runTime(task);
-      engine.listeners().forEach(l -> l.onSucceeded(task.event(), runTime));
-    } else {
-      leaseLost(task);
-    }
-  }
-
-  void abandoned(RunningTask task) {
-    running.remove(task.taskId(), task);
-    task.releasePermit();
-  }
-
-  Map<UUID, Boolean> heartbeat(Object[] ids, Object[] tokens, Object[] leases) throws SQLException {
-    rowWrites.lock();
-    try {
-      return engine.inEngineTransaction(
-          tx -> engine.repository().heartbeat(tx.connection(), ids, tokens, leases));
-    } finally {
-      rowWrites.unlock();
-    }
-  }
-
-  private void expireLeases() {
-    for (QueueRunner runner : runners) {
-      try {
-        List<TaskEvent> expired =
-            engine.inEngineTransaction(
-                tx -> {
-                  List<TaskEvent> rows =
-                      engine.repository().expireLeases(tx.connection(), runner.queue());
-                  engine.announceChanges(
-                      tx,
-                      rows.stream()
-                          .map(e -> new TaskChange(e.taskId(), e.queue(), TaskStatus.FAILED))
-                          .toList());
-                  return rows;
-                });
-        for (TaskEvent event : expired) {
-          log.warn(
-              "task {} ({}) FAILED(LEASE_EXPIRED): its worker died or hung on the last "
-                  + "attempt ({})",
-              event.taskId(),
-              event.kind(),
-              event.attempt());
-          engine
-              .listeners()
-              .forEach(l -> l.onFailed(event, ErrorCodes.LEASE_EXPIRED, Duration.ZERO));
-        }
-      } catch (SQLException | RuntimeException e) {
-        log.warn("lease sweep of queue {} failed: {}", runner.queue(), e.toString());
-      }
-    }
-  }
-
-  private void prune() {
-    try {
-      int deleted = engine.prune(config.retention, 1000);
-      if (deleted > 0) {
-        log.info("pruned {} finished tasks older than {}", deleted, config.retention);
-      }
-    } catch (SQLException | RuntimeException e) {
-      log.warn("pruning finished tasks failed: {}", e.toString());
-    }
+    return claimer.claim(queue, kinds, leaseMillis, limit, null);
   }
 
   /**
@@ -515,11 +149,13 @@ public final class Worker implements AutoCloseable {
   public synchronized void shutdown(Duration timeout) {
     if (!started || stopped) {
       stopped = true;
-      handlerThreads.shutdownNow();
+      executor.stopStarting();
+      executor.shutdownNow();
       scheduler.shutdownNow();
       return;
     }
     stopped = true;
+    executor.stopStarting();
     closeQuietly(signalSubscription);
     runners.forEach(QueueRunner::stop);
     Instant deadline = Instant.now().plus(timeout);
@@ -531,49 +167,23 @@ public final class Worker implements AutoCloseable {
       Thread.currentThread().interrupt();
     }
     completions.stop();
-    List<RunningTask> unfinished =
-        running.values().stream().filter(t -> !t.isCompleting()).toList();
+    List<RunningTask> unfinished = running.unfinished();
     if (!unfinished.isEmpty()) {
-      releaseLeases(unfinished);
+      outcomes.handBack(unfinished);
+      for (RunningTask task : unfinished) {
+        task.markLeaseLost();
+        Thread thread = task.thread();
+        if (thread != null) {
+          thread.interrupt();
+        }
+      }
     }
     scheduler.shutdownNow();
-    handlerThreads.shutdownNow();
-    log.info("taskrow worker {} stopped; {} unfinished tasks handed back", id, unfinished.size());
-  }
-
-  private void releaseLeases(List<RunningTask> unfinished) {
-    Object[] ids = unfinished.stream().map(RunningTask::taskId).toArray();
-    Object[] tokens = unfinished.stream().map(RunningTask::fenceToken).toArray();
-    // ISO-8601 text with its offset: read the same whatever the session's time zone.
-    Object[] queuedSince = unfinished.stream().map(t -> t.queuedSince().toString()).toArray();
-    try {
-      rowWrites.lock();
-      try {
-        engine.inEngineTransaction(
-            tx -> {
-              engine.repository().release(tx.connection(), ids, tokens, queuedSince);
-              engine.announceWork(
-                  tx,
-                  unfinished.stream().map(RunningTask::taskKind).toList(),
-                  unfinished.stream().map(t -> NewTask.of(t.kind())).toList());
-              return null;
-            });
-      } finally {
-        rowWrites.unlock();
-      }
-    } catch (SQLException | RuntimeException e) {
-      log.warn(
-          "could not hand back {} tasks; they are rescued when their leases expire: {}",
-          unfinished.size(),
-          e.toString());
-    }
-    for (RunningTask task : unfinished) {
-      task.markLeaseLost();
-      Thread thread = task.thread();
-      if (thread != null) {
-        thread.interrupt();
-      }
-    }
+    executor.shutdownNow();
+    log.info(
+        "taskrow worker {} stopped; {} unfinished tasks handed back",
+        config.id(),
+        unfinished.size());
   }
 
   /**
@@ -582,6 +192,7 @@ public final class Worker implements AutoCloseable {
    */
   synchronized void kill() {
     stopped = true;
+    executor.stopStarting();
     closeQuietly(signalSubscription);
     runners.forEach(QueueRunner::stop);
     scheduler.shutdownNow();
@@ -589,30 +200,11 @@ public final class Worker implements AutoCloseable {
 
   @Override
   public void close() {
-    shutdown(config.shutdownTimeout);
-  }
-
-  private static Duration runTime(RunningTask task) {
-    return positive(Duration.between(task.claimedAt(), task.now()));
+    shutdown(config.shutdownTimeout());
   }
 
   private static Duration positive(Duration duration) {
     return duration.isNegative() ? Duration.ZERO : duration;
-  }
-
-  private static Throwable unwrap(Throwable e) {
-    Throwable current = e;
-    while (current instanceof TransactionRunner.WorkException && current.getCause() != null) {
-      current = current.getCause();
-    }
-    return current;
-  }
-
-  private static String truncate(String message) {
-    if (message == null) {
-      return null;
-    }
-    return message.length() <= MAX_MESSAGE ? message : message.substring(0, MAX_MESSAGE) + "…";
   }
 
   private static void closeQuietly(AutoCloseable closeable) {
@@ -626,14 +218,7 @@ public final class Worker implements AutoCloseable {
     }
   }
 
-  /** Thrown inside the task's transaction when its (id, token) no longer matches: roll back. */
-  static final class LeaseLostException extends RuntimeException {
-    LeaseLostException() {
-      super("lease lost", null, false, false);
-    }
-  }
-
-  /** Configures a worker. */
+  /** Configures a worker; {@link #build()} fixes the settings in a {@link WorkerConfig}. */
   public static final class Builder {
     private final Taskrow engine;
     private String id;
@@ -661,10 +246,7 @@ public final class Worker implements AutoCloseable {
     /** Runs {@code queue} with at most {@code concurrency} tasks at a time. */
     public Builder queue(String queue, int concurrency) {
       TaskKind.requireName(queue, "queue");
-      if (concurrency < 1 || concurrency > 10_000) {
-        throw new IllegalArgumentException(
-            "queue " + queue + ": concurrency must be 1..10000, was " + concurrency);
-      }
+      WorkerConfig.requireConcurrency(queue, concurrency);
       queues.put(queue, concurrency);
       return this;
     }
@@ -675,27 +257,22 @@ public final class Worker implements AutoCloseable {
       return this;
     }
 
-    /** How long an idle queue waits for a signal before it looks again. At most 1 s by default. */
     /** Tests: the dead-version count from which claims use a floor (0: always). */
     Builder claimFloorDeadRows(long deadRows) {
       this.claimFloorDeadRows = deadRows;
       return this;
     }
 
+    /** How long an idle queue waits for a signal before it looks again. At most 1 s by default. */
     public Builder pollInterval(Duration pollInterval) {
-      if (pollInterval.toMillis() < 10 || pollInterval.compareTo(Duration.ofMinutes(1)) > 0) {
-        throw new IllegalArgumentException(
-            "pollInterval must be 10 ms..1 min, was " + pollInterval);
-      }
+      WorkerConfig.requirePollInterval(pollInterval);
       this.pollInterval = pollInterval;
       return this;
     }
 
     /** Tasks claimed per statement at most (and never more than the free capacity). */
     public Builder batchSize(int batchSize) {
-      if (batchSize < 1 || batchSize > 10_000) {
-        throw new IllegalArgumentException("batchSize must be 1..10000, was " + batchSize);
-      }
+      WorkerConfig.requireBatchSize(batchSize);
       this.batchSize = batchSize;
       return this;
     }
@@ -707,9 +284,7 @@ public final class Worker implements AutoCloseable {
     }
 
     public Builder completionBatchSize(int size) {
-      if (size < 1) {
-        throw new IllegalArgumentException("completionBatchSize must be positive");
-      }
+      WorkerConfig.requireCompletionBatchSize(size);
       this.completionBatchSize = size;
       return this;
     }
@@ -727,27 +302,48 @@ public final class Worker implements AutoCloseable {
       return this;
     }
 
-    Duration heartbeatInterval() {
-      if (heartbeatInterval != null) {
-        return heartbeatInterval;
-      }
-      Duration shortest =
-          handlers.keySet().stream()
-              .map(k -> engine.kind(k).lease())
-              .min(Duration::compareTo)
-              .orElse(Duration.ofSeconds(30));
-      return shortest.dividedBy(3);
+    /** The settings as given so far, checked, with the defaults filled in. */
+    WorkerConfig config() {
+      Map<String, TaskKind> kinds = new LinkedHashMap<>();
+      handlers.keySet().forEach(name -> kinds.put(name, engine.kind(name)));
+      return new WorkerConfig(
+          id != null ? id : defaultId(),
+          queues,
+          handlers,
+          kinds,
+          pollInterval,
+          batchSize,
+          heartbeatInterval != null
+              ? heartbeatInterval
+              : WorkerConfig.defaultHeartbeatInterval(kinds.values()),
+          completionBatchSize,
+          shutdownTimeout,
+          retention,
+          pruneInterval,
+          claimFloorDeadRows);
     }
 
     public Worker build() {
-      if (queues.isEmpty()) {
-        throw new IllegalArgumentException("a worker needs at least one queue");
-      }
-      return new Worker(this);
+      return new Worker(engine, config());
     }
 
     public Worker start() {
       return build().start();
+    }
+
+    private static String defaultId() {
+      String host;
+      try {
+        host = InetAddress.getLocalHost().getHostName();
+      } catch (Exception e) {
+        host = "unknown-host";
+      }
+      long pid = ManagementFactory.getRuntimeMXBean().getPid();
+      return host
+          + "/"
+          + pid
+          + "/"
+          + Integer.toHexString(ThreadLocalRandom.current().nextInt(1 << 16));
     }
   }
 }

@@ -26,4 +26,19 @@ class PruneTest extends EngineTest {
     assertThat(taskrow.find(recentFinished)).isPresent();
     assertThat(count("select count(*) from taskrow_task")).isEqualTo(2);
   }
+
+  @Test
+  void theWorkersPruningDutyDeletesFinishedRowsOlderThanTheRetention() throws Exception {
+    Taskrow taskrow = Taskrow.builder(dataSource).clock(clock).kind(kind("k").build()).build();
+    UUID old = taskrow.submit(NewTask.of("k"));
+    taskrow.cancel(old);
+    clock.advance(Duration.ofDays(15));
+    UUID recent = taskrow.submit(NewTask.of("k"));
+    taskrow.cancel(recent);
+
+    new FinishedTaskPruner(taskrow, Duration.ofDays(14)).run();
+
+    assertThat(taskrow.find(old)).isEmpty();
+    assertThat(taskrow.find(recent)).isPresent();
+  }
 }

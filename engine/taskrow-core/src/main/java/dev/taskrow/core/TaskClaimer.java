@@ -1,0 +1,79 @@
+package dev.taskrow.core;
+
+import java.sql.SQLException;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Claims the due tasks of one queue for a worker: takes the rows, registers each attempt as running
+ * (from here on it is heartbeated), and tells the listeners.
+ */
+final class TaskClaimer {
+  private static final Logger log = LoggerFactory.getLogger(TaskClaimer.class);
+
+  private final Taskrow engine;
+  private final String workerId;
+  private final RunningTasks running;
+  private final long claimFloorDeadRows;
+  private final Duration claimFloorMargin;
+
+  TaskClaimer(
+      Taskrow engine,
+      String workerId,
+      RunningTasks running,
+      long claimFloorDeadRows,
+      Duration claimFloorMargin) {
+    this.engine = engine;
+    this.workerId = workerId;
+    this.running = running;
+    this.claimFloorDeadRows = claimFloorDeadRows;
+    this.claimFloorMargin = claimFloorMargin;
+  }
+
+  /** The claim floor of a queue now; see {@link ClaimFloor}. */
+  Instant claimFloor(String queue, String[] kinds) throws SQLException {
+    return engine.inEngineTransaction(
+        tx ->
+            engine
+                .repository()
+                .claimFloor(tx.connection(), queue, kinds, claimFloorDeadRows, claimFloorMargin));
+  }
+
+  /** Claims at most {@code limit} due tasks of {@code queue} whose due time is at least floor. */
+  List<RunningTask> claim(
+      String queue, String[] kinds, Long[] leaseMillis, int limit, Instant floor)
+      throws SQLException {
+    // One statement, committed on its own: the claims of a queue run one after another, and a
+    // task woken during one waits for it to end, so a COMMIT round trip less is latency less.
+    List<TaskRepository.Claimed> claimed =
+        engine.inEngineStatement(
+            c -> engine.repository().claim(c, queue, kinds, leaseMillis, workerId, limit, floor));
+    engine.announceCommittedChanges(
+        claimed.stream()
+            .map(r -> new TaskChange(r.task().id(), queue, TaskStatus.PROCESSING))
+            .toList());
+    List<RunningTask> tasks = new ArrayList<>(claimed.size());
+    for (TaskRepository.Claimed row : claimed) {
+      Instant queuedSince = row.previousDueAt() == null ? row.claimedAt() : row.previousDueAt();
+      RunningTask task =
+          new RunningTask(
+              row.task(), engine.kind(row.task().kind()), engine, row.claimedAt(), queuedSince);
+      running.add(task);
+      tasks.add(task);
+      engine.listeners().onClaimed(task.event(), task.waited());
+      if (row.isRescue()) {
+        engine.listeners().onRescued(task.event());
+        log.info(
+            "task {} ({}) rescued from an expired lease (attempt {})",
+            task.taskId(),
+            task.kind(),
+            task.attempt());
+      }
+    }
+    return tasks;
+  }
+}
