@@ -20,8 +20,5 @@ public final class ErrorCodes {
    */
   public static final String TRANSIENT_DATABASE_ERROR = "TRANSIENT_DATABASE_ERROR";
 
-  /** No handler for the task's kind is registered in the worker that claimed it. */
-  public static final String NO_HANDLER = "NO_HANDLER";
-
   private ErrorCodes() {}
 }

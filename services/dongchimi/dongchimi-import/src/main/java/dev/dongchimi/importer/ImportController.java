@@ -117,7 +117,7 @@ class ImportController {
       return t.errorMessage();
     }
     return switch (t.errorCode()) {
-      case ErrorCodes.UNKNOWN, ErrorCodes.TRANSIENT_DATABASE_ERROR, ErrorCodes.NO_HANDLER ->
+      case ErrorCodes.UNKNOWN, ErrorCodes.TRANSIENT_DATABASE_ERROR ->
           "an unexpected error on our side; upload the file again later";
       default -> t.errorMessage();
     };
