@@ -36,6 +36,7 @@ public class DongchimiAutoConfiguration {
     return new Catalog(
         new MartRepository(jdbc),
         new ProductRepository(jdbc),
+        new DealsNearby(jdbc),
         new TransactionTemplate(transactions),
         clock,
         properties.zone());
