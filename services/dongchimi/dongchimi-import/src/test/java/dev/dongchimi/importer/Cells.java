@@ -6,13 +6,15 @@ import java.math.BigDecimal;
 final class Cells {
   private Cells() {}
 
-  /** A text cell (a CSV field, a string cell). */
-  static SourceCell text(String text) {
-    return SourceCell.text(0, text);
-  }
-
-  /** A number cell as XlsxReader makes one: the raw value is both its text and its number. */
-  static SourceCell number(String raw) {
-    return new SourceCell(0, raw, new BigDecimal(raw));
+  /**
+   * A {@code text} cell (a CSV field, a string cell) or a {@code number} cell as XlsxReader makes
+   * one: the raw value is both its text and its number.
+   */
+  static SourceCell cell(String kind, String raw) {
+    return switch (kind) {
+      case "text" -> SourceCell.text(0, raw);
+      case "number" -> new SourceCell(0, raw, new BigDecimal(raw));
+      default -> throw new IllegalArgumentException("a cell is text or number, not " + kind);
+    };
   }
 }
