@@ -22,6 +22,7 @@ public class Catalog {
 
   private final MartRepository marts;
   private final ProductRepository products;
+  private final DealsNearby deals;
   private final TransactionTemplate tx;
   private final Clock clock;
   private final ZoneId zone;
@@ -29,11 +30,13 @@ public class Catalog {
   Catalog(
       MartRepository marts,
       ProductRepository products,
+      DealsNearby deals,
       TransactionTemplate tx,
       Clock clock,
       ZoneId zone) {
     this.marts = marts;
     this.products = products;
+    this.deals = deals;
     this.tx = tx;
     this.clock = clock;
     this.zone = zone;
@@ -46,6 +49,7 @@ public class Catalog {
     return new Catalog(
         new MartRepository(jdbc),
         new ProductRepository(jdbc),
+        new DealsNearby(jdbc),
         new TransactionTemplate(
             new org.springframework.jdbc.support.JdbcTransactionManager(dataSource)),
         clock,
@@ -193,6 +197,6 @@ public class Catalog {
       DealSort sort,
       int size,
       int offset) {
-    return products.dealsNearby(lat, lng, radiusM, category, q, sort, today(), size, offset);
+    return deals.page(lat, lng, radiusM, category, q, sort, today(), size, offset);
   }
 }

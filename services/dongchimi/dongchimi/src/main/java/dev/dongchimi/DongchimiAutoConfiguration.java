@@ -36,6 +36,7 @@ public class DongchimiAutoConfiguration {
     return new Catalog(
         new MartRepository(jdbc),
         new ProductRepository(jdbc),
+        new DealsNearby(jdbc),
         new TransactionTemplate(transactions),
         clock,
         properties.zone());
@@ -47,7 +48,8 @@ public class DongchimiAutoConfiguration {
       PlatformTransactionManager transactions,
       ObjectProvider<ObjectStorage> storage,
       Catalog catalog) {
-    return new Flyers(jdbc, new TransactionTemplate(transactions), storage, catalog);
+    return new Flyers(
+        new FlyerRepository(jdbc), new TransactionTemplate(transactions), storage, catalog);
   }
 
   /** The taxonomy is public: an app shows it before anyone signs in. */

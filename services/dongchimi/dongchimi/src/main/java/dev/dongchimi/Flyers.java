@@ -10,10 +10,12 @@ import java.util.ArrayList;
 import java.util.List;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.http.HttpStatus;
-import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.transaction.support.TransactionTemplate;
 
-/** Flyers of a mart; their page images live in object storage. */
+/**
+ * Flyers of a mart and their rules: dates, page count, size and type; page images live in object
+ * storage, rows in {@link FlyerRepository}.
+ */
 public class Flyers {
   static final int MAX_PAGES = 10;
   static final long MAX_PAGE_BYTES = 5L * 1024 * 1024;
@@ -21,17 +23,17 @@ public class Flyers {
   static final int ENDS_SOON_DAYS = 2;
   static final Duration LINK_TTL = Duration.ofHours(1);
 
-  private final JdbcClient jdbc;
+  private final FlyerRepository flyers;
   private final TransactionTemplate tx;
   private final ObjectProvider<ObjectStorage> storage;
   private final Catalog catalog;
 
   Flyers(
-      JdbcClient jdbc,
+      FlyerRepository flyers,
       TransactionTemplate tx,
       ObjectProvider<ObjectStorage> storage,
       Catalog catalog) {
-    this.jdbc = jdbc;
+    this.flyers = flyers;
     this.tx = tx;
     this.storage = storage;
     this.catalog = catalog;
@@ -51,10 +53,6 @@ public class Flyers {
       List<PageView> pages) {}
 
   public record PageView(int pageNo, String contentType, long sizeBytes, URI url) {}
-
-  private record Row(long id, long martId, String title, LocalDate from, LocalDate to) {}
-
-  private record PageRow(long flyerId, int pageNo, String key, String contentType, long size) {}
 
   /** 404 for a missing mart, 403 for someone else's. */
   public void checkOwner(long martId, long userId) {
@@ -105,36 +103,14 @@ public class Flyers {
       long id =
           tx.execute(
               status -> {
-                long flyerId =
-                    jdbc.sql(
-                            """
-                            insert into dongchimi_flyer (mart_id, title, valid_from, valid_to)
-                            values (:mart, :title, :from, :to) returning id
-                            """)
-                        .param("mart", martId)
-                        .param("title", t)
-                        .param("from", from)
-                        .param("to", to)
-                        .query(Long.class)
-                        .single();
+                long flyerId = flyers.insert(martId, t, from, to);
                 for (int i = 0; i < pages.size(); i++) {
                   byte[] bytes = pages.get(i).bytes();
                   ImageType type = types.get(i);
                   String key = "dongchimi/flyers/" + flyerId + "/" + (i + 1) + "." + type.extension;
                   store.put(key, new ByteArrayInputStream(bytes), bytes.length, type.contentType);
                   stored.add(key);
-                  jdbc.sql(
-                          """
-                          insert into dongchimi_flyer_page
-                            (flyer_id, page_no, object_key, content_type, size_bytes)
-                          values (:flyer, :page, :key, :type, :size)
-                          """)
-                      .param("flyer", flyerId)
-                      .param("page", i + 1)
-                      .param("key", key)
-                      .param("type", type.contentType)
-                      .param("size", (long) bytes.length)
-                      .update();
+                  flyers.insertPage(flyerId, i + 1, key, type.contentType, bytes.length);
                 }
                 return flyerId;
               });
@@ -156,46 +132,12 @@ public class Flyers {
   public List<FlyerView> list(long martId, boolean activeOnly) {
     catalog.mart(martId);
     LocalDate today = catalog.today();
-    List<Row> rows =
-        jdbc.sql(
-                """
-                select id, mart_id, title, valid_from, valid_to from dongchimi_flyer
-                 where mart_id = :mart
-                   and (not :active or (valid_from <= :today and valid_to >= :today))
-                 order by valid_to desc, id desc
-                 limit 100
-                """)
-            .param("mart", martId)
-            .param("active", activeOnly)
-            .param("today", today)
-            .query(
-                (rs, n) ->
-                    new Row(
-                        rs.getLong(1),
-                        rs.getLong(2),
-                        rs.getString(3),
-                        rs.getObject(4, LocalDate.class),
-                        rs.getObject(5, LocalDate.class)))
-            .list();
+    List<FlyerRepository.FlyerRow> rows = flyers.ofMart(martId, activeOnly, today);
     if (rows.isEmpty()) {
       return List.of();
     }
-    List<PageRow> pages =
-        jdbc.sql(
-                """
-                select flyer_id, page_no, object_key, content_type, size_bytes
-                  from dongchimi_flyer_page where flyer_id = any(:ids) order by flyer_id, page_no
-                """)
-            .param("ids", rows.stream().map(Row::id).toArray(Long[]::new))
-            .query(
-                (rs, n) ->
-                    new PageRow(
-                        rs.getLong(1),
-                        rs.getInt(2),
-                        rs.getString(3),
-                        rs.getString(4),
-                        rs.getLong(5)))
-            .list();
+    List<FlyerRepository.PageRow> pages =
+        flyers.pagesOf(rows.stream().map(FlyerRepository.FlyerRow::id).toList());
     ObjectStorage store = storage.getIfAvailable();
     return rows.stream()
         .map(

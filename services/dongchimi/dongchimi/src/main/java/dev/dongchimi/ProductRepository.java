@@ -1,9 +1,9 @@
 package dev.dongchimi;
 
+import static dev.dongchimi.ProductRows.COLUMNS;
+import static dev.dongchimi.ProductRows.ON_SALE;
+
 import dev.dongchimi.category.Category;
-import java.math.BigDecimal;
-import java.sql.ResultSet;
-import java.sql.SQLException;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.OffsetDateTime;
@@ -12,17 +12,12 @@ import java.util.List;
 import java.util.Optional;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
-/** Products, deals near a point and price history. Named parameters only. */
+/**
+ * A mart's products and their price history: the upsert that writes both, a product by id, a page
+ * of one mart's products, a product's price changes. Deals across marts near a point are {@link
+ * DealsNearby}'s. Named parameters only.
+ */
 class ProductRepository {
-  static final String COLUMNS =
-      """
-      p.id, p.mart_id, p.name, p.raw_name, p.normalized_name, p.category, p.regular_price,
-      p.sale_price, p.discount_rate, p.spec_amount, p.spec_unit, p.spec_pack_count, p.image_url,
-      p.sale_start, p.sale_end, p.barcode
-      """;
-  static final String ON_SALE =
-      "p.sale_price is not null and p.sale_start <= :today and p.sale_end >= :today";
-
   private final JdbcClient jdbc;
 
   ProductRepository(JdbcClient jdbc) {
@@ -181,7 +176,7 @@ class ProductRepository {
   Optional<Product> find(long id, LocalDate today) {
     return jdbc.sql("select " + COLUMNS + " from dongchimi_product p where p.id = :id")
         .param("id", id)
-        .query((rs, n) -> product(rs, today))
+        .query((rs, n) -> ProductRows.product(rs, today))
         .optional();
   }
 
@@ -221,181 +216,6 @@ class ProductRepository {
     if (q != null) {
       spec = spec.param("q", "%" + q + "%");
     }
-    return spec.query((rs, n) -> product(rs, today)).list();
-  }
-
-  /** How many of the nearest marts the bound of a page's key is taken from. */
-  private static final int BOUND_SAMPLE_MARTS = 128;
-
-  /**
-   * One page of deals (plus one row to tell whether another follows). The work follows the marts in
-   * the circle, not every product on sale around them (at 3 km in a dense city: ~1,500 marts,
-   * ~15,000 products on sale):
-   *
-   * <ul>
-   *   <li>{@code near}: the marts in the box, through the (lat, lng) index alone, with the exact
-   *       distance computed once per mart; nearest first, so that sort=distance stops after the
-   *       first few marts.
-   *   <li>{@code bound} (sort=discount and price): the n-th best key among the deals of the nearest
-   *       marts, n = offset + size + 1. At least n deals are that good, so every row of the page is
-   *       too: each mart's scan stops there, and most marts give one index entry or none. No bound
-   *       when those marts have fewer than n deals.
-   *   <li>{@code top}: within one mart the distance is one value, so a mart's deals reach the page
-   *       only among its first n in the page's order without the distance. Those come from a
-   *       covering index in that order (V4_2) without reading the table; then the page is cut.
-   *   <li>Only the page's rows are read in full, with their mart's name.
-   * </ul>
-   */
-  List<Deal> dealsNearby(
-      double lat,
-      double lng,
-      int radiusM,
-      Category category,
-      String q,
-      DealSort sort,
-      LocalDate today,
-      int size,
-      int offset) {
-    Geo.Box box = Geo.box(lat, lng, radiusM);
-    String filters =
-        (category != null ? " and p.category = :category" : "")
-            + (q != null ? " and p.normalized_name like :q" : "");
-    String bound = "";
-    String withinBound = "";
-    if (sort.boundedByKey) {
-      bound =
-          """
-          bound as (
-            select %s(key) as key
-              from (select k.key
-                      from (select id from near limit %d) m
-                     cross join lateral (%s) k
-                     order by k.key%s
-                     limit :perMart) best
-            having count(*) = :perMart
-          ),"""
-              .formatted(
-                  sort.descending ? "min" : "max",
-                  BOUND_SAMPLE_MARTS,
-                  ofOneMart(sort, sort.key + " as key", "m", filters),
-                  sort.descending ? " desc" : "");
-      withinBound =
-          " and %s %s coalesce((select key from bound), :noBound)"
-              .formatted(sort.key, sort.descending ? ">=" : "<=");
-    }
-    // The orders and keys are constants of DealSort, never user text.
-    String sql =
-        """
-        with near as (
-          select id, distance_m
-            from (select m.id, %s as distance_m
-                    from dongchimi_mart m
-                   where m.lat between :minLat and :maxLat and m.lng between :minLng and :maxLng) m
-           where distance_m <= :radius
-           order by distance_m, id
-        ),
-        %s
-        top as (
-          select d.id, d.discount_rate, d.sale_price, near.id as mart_id, near.distance_m
-            from near
-           cross join lateral (%s) d
-           order by %s
-           limit :limit offset :offset
-        )
-        select %s, m.name as mart_name, top.distance_m
-          from top
-          join dongchimi_product p on p.id = top.id
-          join dongchimi_mart m on m.id = top.mart_id
-         order by %s
-        """
-            .formatted(
-                MartRepository.DISTANCE,
-                bound,
-                ofOneMart(
-                    sort, "p.id, p.discount_rate, p.sale_price", "near", filters + withinBound),
-                sort.overall,
-                COLUMNS,
-                sort.overall);
-    JdbcClient.StatementSpec spec =
-        jdbc.sql(sql)
-            .param("lat", lat)
-            .param("lng", lng)
-            .param("minLat", box.minLat())
-            .param("maxLat", box.maxLat())
-            .param("minLng", box.minLng())
-            .param("maxLng", box.maxLng())
-            .param("radius", (double) radiusM)
-            .param("today", today)
-            .param("perMart", offset + size + 1)
-            .param("limit", size + 1)
-            .param("offset", offset);
-    if (sort.boundedByKey) {
-      spec = spec.param("noBound", sort.descending ? Integer.MIN_VALUE : Integer.MAX_VALUE);
-    }
-    if (category != null) {
-      spec = spec.param("category", category.name());
-    }
-    if (q != null) {
-      spec = spec.param("q", "%" + q + "%");
-    }
-    return spec.query(
-            (rs, n) ->
-                new Deal(
-                    product(rs, today),
-                    rs.getString("mart_name"),
-                    Math.round(rs.getDouble("distance_m"))))
-        .list();
-  }
-
-  /** The first :perMart deals of the mart {@code mart}, in the page's order within one mart. */
-  private static String ofOneMart(DealSort sort, String columns, String mart, String conditions) {
-    return """
-        select %s
-          from dongchimi_product p
-         where p.mart_id = %s.id and %s%s
-         order by %s
-         limit :perMart"""
-        .formatted(columns, mart, ON_SALE, conditions, sort.withinMart());
-  }
-
-  static Product product(ResultSet rs, LocalDate today) throws SQLException {
-    Integer sale = (Integer) rs.getObject("sale_price");
-    LocalDate start = rs.getObject("sale_start", LocalDate.class);
-    LocalDate end = rs.getObject("sale_end", LocalDate.class);
-    boolean onSale =
-        sale != null
-            && start != null
-            && end != null
-            && !today.isBefore(start)
-            && !today.isAfter(end);
-    int regular = rs.getInt("regular_price");
-    BigDecimal amount = rs.getBigDecimal("spec_amount");
-    String unit = rs.getString("spec_unit");
-    Product.Spec spec = null;
-    ProductNames.UnitPrice unitPrice = null;
-    if (amount != null && unit != null) {
-      int pack = rs.getInt("spec_pack_count");
-      spec = new Product.Spec(amount.stripTrailingZeros(), unit, pack == 0 ? 1 : pack);
-      unitPrice =
-          ProductNames.unitPrice(
-              new ProductNames.Spec(amount, unit, spec.packCount()), onSale ? sale : regular);
-    }
-    return new Product(
-        rs.getLong("id"),
-        rs.getLong("mart_id"),
-        rs.getString("name"),
-        rs.getString("raw_name"),
-        rs.getString("normalized_name"),
-        Category.valueOf(rs.getString("category")),
-        regular,
-        sale,
-        (Integer) rs.getObject("discount_rate"),
-        spec,
-        unitPrice,
-        rs.getString("image_url"),
-        start,
-        end,
-        rs.getString("barcode"),
-        onSale);
+    return spec.query((rs, n) -> ProductRows.product(rs, today)).list();
   }
 }

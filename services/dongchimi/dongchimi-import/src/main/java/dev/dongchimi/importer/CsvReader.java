@@ -156,7 +156,7 @@ final class CsvReader {
         nonBlank++;
         first = first == null ? line : first;
         for (char separator : SEPARATORS) {
-          if (SheetParser.isHeader(split(line, separator))) {
+          if (SheetHeader.isHeader(split(line, separator))) {
             return separator;
           }
         }

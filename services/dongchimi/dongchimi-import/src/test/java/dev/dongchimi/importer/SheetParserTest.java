@@ -23,6 +23,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 class SheetParserTest {
   private static final LocalDate TODAY = LocalDate.of(2026, 11, 30);
   private final SheetParser parser = new SheetParser(100, TODAY);
+  private final DateCells dates = new DateCells(TODAY);
 
   @TempDir Path dir;
 
@@ -30,14 +31,14 @@ class SheetParserTest {
 
   @Test
   void everyAliasIsWrittenNormalisedAndNamesExactlyOneColumn() {
-    Map<String, SheetParser.Column> owner = new HashMap<>();
-    for (SheetParser.Column c : SheetParser.Column.values()) {
+    Map<String, SheetHeader.Column> owner = new HashMap<>();
+    for (SheetHeader.Column c : SheetHeader.Column.values()) {
       assertThat(c.aliases).as(c + " lists its label").contains(c.label);
       for (String alias : c.aliases) {
-        assertThat(SheetParser.Column.normalise(alias)).as(alias).isEqualTo(alias);
-        SheetParser.Column before = owner.put(alias, c);
+        assertThat(SheetHeader.Column.normalise(alias)).as(alias).isEqualTo(alias);
+        SheetHeader.Column before = owner.put(alias, c);
         assertThat(before).as(alias + " is an alias of " + before + " and " + c).isIn(null, c);
-        assertThat(SheetParser.Column.of(alias)).as(alias).isEqualTo(c);
+        assertThat(SheetHeader.Column.of(alias)).as(alias).isEqualTo(c);
       }
     }
   }
@@ -63,8 +64,8 @@ class SheetParserTest {
     "행사종료일자, SALE_END",
     "이미지 주소, IMAGE",
   })
-  void martHeadersNameTheirColumn(String header, SheetParser.Column column) {
-    assertThat(SheetParser.Column.of(header)).isEqualTo(column);
+  void martHeadersNameTheirColumn(String header, SheetHeader.Column column) {
+    assertThat(SheetHeader.Column.of(header)).isEqualTo(column);
   }
 
   @Test
@@ -165,13 +166,13 @@ class SheetParserTest {
         "26.12.01~26.12.07 | 2026-12-01 | 2026-12-07",
       })
   void readsTheDateRangesMartsWrite(String text, LocalDate start, LocalDate end) {
-    assertThat(parser.range(text)).containsExactly(start, end);
+    assertThat(dates.range(text)).containsExactly(start, end);
   }
 
   @ParameterizedTest
   @CsvSource({"20261301", "2026.13.01.", "12/1(월)~12/7(일)~12/9", "언젠가", "12/1(뭐)"})
   void refusesWhatIsNotADateRange(String text) {
-    assertThat(parser.range(text)).isNull();
+    assertThat(dates.range(text)).isNull();
   }
 
   @Test
