@@ -2,6 +2,7 @@ package dev.dongchimi.importer;
 
 import dev.dongchimi.ProductInput;
 import java.math.BigDecimal;
+import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -31,7 +32,7 @@ final class PriceCells {
         throw new NumberFormatException();
       }
       if (amount.compareTo(BigDecimal.valueOf(ProductInput.MAX_PRICE)) > 0) {
-        throw new CellRefused(String.format("above %,d원", ProductInput.MAX_PRICE));
+        throw new CellRefused(String.format(Locale.ROOT, "above %,d원", ProductInput.MAX_PRICE));
       }
       return amount.intValueExact();
     } catch (NumberFormatException | ArithmeticException e) {

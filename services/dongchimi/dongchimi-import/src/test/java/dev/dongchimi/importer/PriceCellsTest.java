@@ -13,7 +13,7 @@ import org.junit.jupiter.params.provider.CsvSource;
  * refuses it.
  */
 class PriceCellsTest {
-  private static final String ABOVE_MAX = "above " + String.format("%,d", 10_000_000) + "원";
+  private static final String ABOVE_MAX = "above 10,000,000원";
 
   @ParameterizedTest(name = "{0} \"{1}\" is {2} ({3})")
   @CsvSource(

@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Random;
 import org.apache.pdfbox.Loader;
 import org.apache.pdfbox.pdmodel.PDDocument;
@@ -185,7 +186,7 @@ final class RegistryPdf {
           "    소유자  "
               + owner
               + "  거래가액 금"
-              + String.format("%,d", (2 + random.nextInt(12)) * 100_000_000L)
+              + String.format(Locale.ROOT, "%,d", (2 + random.nextInt(12)) * 100_000_000L)
               + "원");
     }
     if (random.nextInt(4) == 0) {
@@ -195,7 +196,7 @@ final class RegistryPdf {
               + "  가압류  "
               + date(random, year)
               + "  서울중앙지방법원의 가압류결정  청구금액 금"
-              + String.format("%,d", (1 + random.nextInt(9)) * 10_000_000L)
+              + String.format(Locale.ROOT, "%,d", (1 + random.nextInt(9)) * 10_000_000L)
               + "원");
     }
 
@@ -209,7 +210,7 @@ final class RegistryPdf {
               + "  근저당권설정  "
               + date(random, year)
               + "  설정계약  채권최고액 금"
-              + String.format("%,d", (1 + random.nextInt(6)) * 120_000_000L)
+              + String.format(Locale.ROOT, "%,d", (1 + random.nextInt(6)) * 120_000_000L)
               + "원");
       second.add("    채무자  " + owner + "  근저당권자  " + banks[random.nextInt(banks.length)]);
     }
