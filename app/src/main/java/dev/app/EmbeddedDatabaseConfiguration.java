@@ -1,9 +1,11 @@
 package dev.app;
 
 import dev.platform.embedded.EmbeddedDefault;
+import dev.platform.embedded.EmbeddedProperties;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.io.IOException;
 import java.nio.file.Path;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.jdbc.autoconfigure.JdbcConnectionDetails;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Conditional;
@@ -11,11 +13,12 @@ import org.springframework.context.annotation.Configuration;
 
 /**
  * With no {@code spring.datasource.url}, an embedded PostgreSQL in {@code
- * <app.embedded.data-dir>/postgres}. It is handed to Spring Boot as connection details, so Boot
- * still builds the pool and {@code spring.datasource.hikari.*} still applies.
+ * <embedded.data-dir>/postgres}. It is handed to Spring Boot as connection details, so Boot still
+ * builds the pool and {@code spring.datasource.hikari.*} still applies.
  */
 @Configuration(proxyBeanMethods = false)
 @Conditional(NoDataSourceUrlCondition.class)
+@EnableConfigurationProperties(EmbeddedProperties.class)
 class EmbeddedDatabaseConfiguration {
 
   @Bean(destroyMethod = "close")

@@ -3,6 +3,7 @@ package dev.app;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.platform.embedded.EmbeddedDefault;
+import dev.platform.embedded.EmbeddedProperties;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.nio.file.Path;
 import java.sql.Connection;

@@ -39,7 +39,7 @@ class TaskrowApplicationTest {
 
   @DynamicPropertySource
   static void embeddedDataInATempDir(DynamicPropertyRegistry registry) {
-    registry.add("app.embedded.data-dir", DATA_DIR::toString);
+    registry.add("embedded.data-dir", DATA_DIR::toString);
   }
 
   private static Path newDataDir() {

@@ -22,7 +22,7 @@ import org.springframework.web.bind.annotation.RestController;
  * get 403 and reveal nothing.
  */
 @RestController
-@ConditionalOnProperty(name = "app.storage.type", havingValue = "local", matchIfMissing = true)
+@ConditionalOnProperty(name = "storage.type", havingValue = "local", matchIfMissing = true)
 public class LocalFilesController {
   private final LocalObjectStorage storage;
 

@@ -1,5 +1,7 @@
 package dev.app.dongchimi;
 
+import static dev.app.StartupFailure.cannotBind;
+import static dev.app.StartupFailure.rootCauseSays;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.dongchimi.adapter.ai.openai.OpenAiProductAi;
@@ -16,10 +18,10 @@ class AiConfigurationTest {
       new ApplicationContextRunner().withUserConfiguration(AiConfiguration.class);
 
   private static final String[] OPENAI = {
-    "app.ai.type=openai",
-    "app.ai.openai.base-url=https://api.example.test/v1",
-    "app.ai.openai.model=gpt-4o-mini",
-    "app.ai.openai.api-key=sk-test-not-a-secret",
+    "dongchimi.ai.type=openai",
+    "dongchimi.ai.openai.base-url=https://api.example.test/v1",
+    "dongchimi.ai.openai.model=gpt-4o-mini",
+    "dongchimi.ai.openai.api-key=sk-test-not-a-secret",
   };
 
   @Test
@@ -35,7 +37,8 @@ class AiConfigurationTest {
   void openaiBuildsTheChatApiAdapterAndKeepsTheLocalImageCandidates() {
     runner
         .withPropertyValues(OPENAI)
-        .withPropertyValues("app.ai.openai.request-timeout=12s", "app.ai.openai.connect-timeout=2s")
+        .withPropertyValues(
+            "dongchimi.ai.openai.request-timeout=12s", "dongchimi.ai.openai.connect-timeout=2s")
         .run(
             context -> {
               assertThat(context).hasNotFailed().hasSingleBean(ProductAi.class);
@@ -44,10 +47,9 @@ class AiConfigurationTest {
               assertThat(ai.modelVersion()).startsWith("openai:gpt-4o-mini:");
               assertThat(context.getBean(ImageCandidates.class))
                   .isInstanceOf(LocalImageCatalog.class);
-              AiConfiguration.OpenAiProperties properties =
-                  context.getBean(AiConfiguration.OpenAiProperties.class);
-              assertThat(properties.requestTimeout()).isEqualTo(Duration.ofSeconds(12));
-              assertThat(properties.connectTimeout()).isEqualTo(Duration.ofSeconds(2));
+              AiProperties properties = context.getBean(AiProperties.class);
+              assertThat(properties.openai().requestTimeout()).isEqualTo(Duration.ofSeconds(12));
+              assertThat(properties.openai().connectTimeout()).isEqualTo(Duration.ofSeconds(2));
               assertThat(properties.toString()).doesNotContain("sk-test-not-a-secret");
             });
   }
@@ -56,35 +58,35 @@ class AiConfigurationTest {
   void openaiWithoutAKeyFailsStartUpNamingTheProperty() {
     runner
         .withPropertyValues(OPENAI)
-        .withPropertyValues("app.ai.openai.api-key=")
+        .withPropertyValues("dongchimi.ai.openai.api-key=")
         .run(
             context ->
                 assertThat(context)
                     .hasFailed()
                     .getFailure()
                     .rootCause()
-                    .hasMessageContaining("app.ai.openai.api-key is required")
-                    .hasMessageContaining("APP_AI_OPENAI_API_KEY"));
+                    .hasMessageContaining("dongchimi.ai.openai.api-key is required")
+                    .hasMessageContaining("DONGCHIMI_AI_OPENAI_API_KEY"));
   }
 
   @Test
   void openaiWithoutABaseUrlFailsStartUpNamingTheProperty() {
     runner
-        .withPropertyValues("app.ai.type=openai", "app.ai.openai.api-key=sk-test")
+        .withPropertyValues("dongchimi.ai.type=openai", "dongchimi.ai.openai.api-key=sk-test")
         .run(
             context ->
                 assertThat(context)
                     .hasFailed()
                     .getFailure()
                     .rootCause()
-                    .hasMessageContaining("app.ai.openai.base-url is required"));
+                    .hasMessageContaining("dongchimi.ai.openai.base-url is required"));
   }
 
   @Test
   void openaiWithABadBaseUrlFailsStartUpClearly() {
     runner
         .withPropertyValues(OPENAI)
-        .withPropertyValues("app.ai.openai.base-url=api.example.test/v1")
+        .withPropertyValues("dongchimi.ai.openai.base-url=api.example.test/v1")
         .run(
             context ->
                 assertThat(context)
@@ -94,16 +96,25 @@ class AiConfigurationTest {
                     .hasMessageContaining("base URL must be an http(s) URL"));
   }
 
+  /** The type is an enum: binding refuses the value, and Boot's report lists the valid ones. */
   @Test
   void anAnalyserThatDoesNotExistFailsStartUpClearly() {
     runner
-        .withPropertyValues("app.ai.type=magic")
+        .withPropertyValues("dongchimi.ai.type=magic")
+        .run(cannotBind("dongchimi.ai.type").andThen(rootCauseSays("magic")));
+  }
+
+  @Test
+  void anImageSourceThatDoesNotExistFailsStartUpClearly() {
+    runner.withPropertyValues("dongchimi.images.type=web").run(cannotBind("dongchimi.images.type"));
+  }
+
+  @Test
+  void aTimeoutOfZeroFailsStartUpNamingTheProperty() {
+    runner
+        .withPropertyValues("dongchimi.ai.openai.request-timeout=0s")
         .run(
-            context ->
-                assertThat(context)
-                    .hasFailed()
-                    .getFailure()
-                    .rootCause()
-                    .hasMessageContaining("app.ai.type=magic is not available"));
+            rootCauseSays(
+                "Binding validation errors on dongchimi.ai", "field 'openai.requestTimeout'"));
   }
 }

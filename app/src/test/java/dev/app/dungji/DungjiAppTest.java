@@ -29,7 +29,7 @@ class DungjiAppTest {
 
   @DynamicPropertySource
   static void properties(DynamicPropertyRegistry registry) {
-    registry.add("app.embedded.data-dir", DATA_DIR::toString);
+    registry.add("embedded.data-dir", DATA_DIR::toString);
     registry.add("server.port", () -> PORT);
   }
 

@@ -22,7 +22,7 @@ import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 import tools.jackson.databind.JsonNode;
 
-/** The app on app.storage.type=s3 against a real S3-compatible server (s3proxy). */
+/** The app on storage.type=s3 against a real S3-compatible server (s3proxy). */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.DEFINED_PORT)
 @DirtiesContext(classMode = DirtiesContext.ClassMode.AFTER_CLASS)
 class DungjiS3AppTest {
@@ -43,13 +43,13 @@ class DungjiS3AppTest {
     while (!"STARTED".equals(s3.getState())) {
       Thread.onSpinWait();
     }
-    registry.add("app.embedded.data-dir", DungjiS3AppTest::dataDir);
+    registry.add("embedded.data-dir", DungjiS3AppTest::dataDir);
     registry.add("server.port", () -> PORT);
-    registry.add("app.storage.type", () -> "s3");
-    registry.add("app.storage.s3.endpoint", () -> "http://127.0.0.1:" + s3.getPort());
-    registry.add("app.storage.s3.bucket", () -> "dungji");
-    registry.add("app.storage.s3.access-key", () -> "access");
-    registry.add("app.storage.s3.secret-key", () -> "secret-secret");
+    registry.add("storage.type", () -> "s3");
+    registry.add("storage.s3.endpoint", () -> "http://127.0.0.1:" + s3.getPort());
+    registry.add("storage.s3.bucket", () -> "dungji");
+    registry.add("storage.s3.access-key", () -> "access");
+    registry.add("storage.s3.secret-key", () -> "secret-secret");
   }
 
   @AfterAll

@@ -1,25 +1,22 @@
 package dev.app.dungji;
 
+import static dev.app.StartupFailure.cannotBind;
+import static dev.app.StartupFailure.failureSays;
+import static dev.app.StartupFailure.rootCauseSays;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.dungji.adapter.ocr.tesseract.TesseractPageOcr;
 import dev.dungji.adapter.registry.http.HttpRegistryIssuer;
 import dev.dungji.adapter.registry.sandbox.SandboxRegistryIssuer;
 import dev.dungji.issuer.RegistryIssuer;
 import org.junit.jupiter.api.Test;
-import org.springframework.boot.convert.ApplicationConversionService;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 
 class IssuerConfigurationTest {
   private final ApplicationContextRunner runner =
       new ApplicationContextRunner()
-          // As in the application: "5s" binds to a Duration.
-          .withInitializer(
-              context ->
-                  context
-                      .getBeanFactory()
-                      .setConversionService(ApplicationConversionService.getSharedInstance()))
           .withUserConfiguration(IssuerConfiguration.class)
-          .withPropertyValues("app.ocr.tesseract.enabled=false");
+          .withPropertyValues("dungji.ocr.tesseract.enabled=false");
 
   @Test
   void theSandboxIsTheDefault() {
@@ -33,11 +30,11 @@ class IssuerConfigurationTest {
   void httpBuildsTheIssuingApiAdapter() {
     runner
         .withPropertyValues(
-            "app.issuer.type=http",
-            "app.issuer.http.base-url=https://issuer.example.test",
-            "app.issuer.http.token-url=https://issuer.example.test/oauth/token",
-            "app.issuer.http.client-id=demo",
-            "app.issuer.http.client-secret=not-a-secret")
+            "dungji.issuer.type=http",
+            "dungji.issuer.http.base-url=https://issuer.example.test",
+            "dungji.issuer.http.token-url=https://issuer.example.test/oauth/token",
+            "dungji.issuer.http.client-id=demo",
+            "dungji.issuer.http.client-secret=not-a-secret")
         .run(
             context -> {
               assertThat(context).hasNotFailed().hasSingleBean(RegistryIssuer.class);
@@ -50,14 +47,69 @@ class IssuerConfigurationTest {
   void httpWithoutCredentialsFailsStartUpNamingTheProperty() {
     runner
         .withPropertyValues(
-            "app.issuer.type=http",
-            "app.issuer.http.base-url=https://issuer.example.test",
-            "app.issuer.http.token-url=https://issuer.example.test/oauth/token")
+            "dungji.issuer.type=http",
+            "dungji.issuer.http.base-url=https://issuer.example.test",
+            "dungji.issuer.http.token-url=https://issuer.example.test/oauth/token")
         .run(
             context ->
                 assertThat(context)
                     .getFailure()
                     .rootCause()
-                    .hasMessageContaining("app.issuer.http.client-id"));
+                    .hasMessageContaining("dungji.issuer.http.client-id"));
+  }
+
+  @Test
+  void customLeavesTheIssuerToTheApplication() {
+    runner
+        .withPropertyValues("dungji.issuer.type=custom")
+        .run(
+            context -> {
+              assertThat(context).hasNotFailed();
+              assertThat(context).doesNotHaveBean(RegistryIssuer.class);
+            });
+  }
+
+  @Test
+  void anIssuerThatDoesNotExistFailsStartUpNamingTheProperty() {
+    runner.withPropertyValues("dungji.issuer.type=htpp").run(cannotBind("dungji.issuer.type"));
+  }
+
+  @Test
+  void badSandboxFaultsFailStartUpNamingTheProperty() {
+    runner
+        .withPropertyValues("dungji.issuer.sandbox.faults=timeout:2")
+        .run(failureSays("dungji.issuer.sandbox.faults: a fault rate is between 0 and 1"));
+  }
+
+  @Test
+  void aTesseractModeOutOfRangeFailsStartUpNamingTheProperty() {
+    runner
+        .withPropertyValues("dungji.ocr.tesseract.psm=14")
+        .run(rootCauseSays("Binding validation errors on dungji.ocr", "field 'tesseract.psm'"));
+  }
+
+  @Test
+  void theSecretsStayOutOfToString() {
+    runner
+        .withPropertyValues(
+            "dungji.issuer.http.client-secret=client-secret-not-for-logs",
+            "dungji.issuer.http.prepaid-password=prepaid-password-not-for-logs")
+        .run(
+            context ->
+                assertThat(context.getBean(IssuerProperties.class).toString())
+                    .contains("readTimeout=PT1M30S")
+                    .doesNotContain("not-for-logs"));
+  }
+
+  @Test
+  void theTesseractSettingsReachTheAdapter() {
+    new ApplicationContextRunner()
+        .withUserConfiguration(IssuerConfiguration.class)
+        .withPropertyValues(
+            "dungji.ocr.tesseract.command=/opt/ocr/tesseract", "dungji.ocr.tesseract.psm=4")
+        .run(
+            context ->
+                assertThat(context.getBean(TesseractPageOcr.class).describe())
+                    .isEqualTo("/opt/ocr/tesseract (kor, psm 4)"));
   }
 }

@@ -38,7 +38,7 @@ class OcrWorkerProcessTest {
 
   @DynamicPropertySource
   static void properties(DynamicPropertyRegistry registry) {
-    registry.add("app.embedded.data-dir", DATA_DIR::toString);
+    registry.add("embedded.data-dir", DATA_DIR::toString);
     registry.add("server.port", () -> PORT);
   }
 
@@ -67,7 +67,7 @@ class OcrWorkerProcessTest {
             "--taskrow.worker.queues.ocr=2",
             "--spring.datasource.url=" + url,
             "--spring.datasource.username=" + user,
-            "--app.embedded.data-dir=" + DATA_DIR));
+            "--embedded.data-dir=" + DATA_DIR));
     worker =
         new ProcessBuilder(command)
             .redirectErrorStream(true)

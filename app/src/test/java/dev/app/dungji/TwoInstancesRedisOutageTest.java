@@ -109,7 +109,7 @@ class TwoInstancesRedisOutageTest {
                     "spring.datasource.url=" + url,
                     "spring.datasource.username=" + user,
                     // Neither the sandbox nor the HTTP issuer: the gate below.
-                    "app.issuer.type=gated",
+                    "dungji.issuer.type=custom",
                     "dungji.retry-initial-delay=100ms",
                     "dungji.retry-max-delay=200ms",
                     "taskrow.worker.poll-interval=200ms"));
@@ -131,7 +131,7 @@ class TwoInstancesRedisOutageTest {
                 "taskrow.redis.url=" + redis.url(),
                 "taskrow.redis.max-reconnect-delay=300ms",
                 "taskrow.sse.fallback-interval=" + FALLBACK.toMillis() + "ms",
-                "app.embedded.data-dir=" + dataDir,
+                "embedded.data-dir=" + dataDir,
                 "logging.level.io.lettuce.core.protocol.ConnectionWatchdog=ERROR"),
             Stream.of(properties))
         .forEach(p -> args.add("--" + p));

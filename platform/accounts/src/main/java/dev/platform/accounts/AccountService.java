@@ -25,7 +25,7 @@ class AccountService implements AccountProvisioning {
   private final AccountRepository accounts;
   private final PasswordEncoder passwords;
   private final JwtTokens tokens;
-  private final AuthProperties.Throttle throttle;
+  private final AccountsProperties.Throttle throttle;
   private final Clock clock;
   private final PasswordHashing hashing;
   private final String dummyHash;
@@ -34,7 +34,7 @@ class AccountService implements AccountProvisioning {
       AccountRepository accounts,
       PasswordEncoder passwords,
       JwtTokens tokens,
-      AuthProperties properties,
+      AccountsProperties properties,
       Clock clock) {
     this.accounts = accounts;
     this.passwords = passwords;

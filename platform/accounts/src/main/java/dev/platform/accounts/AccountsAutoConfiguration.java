@@ -2,12 +2,11 @@ package dev.platform.accounts;
 
 import com.nimbusds.jose.jwk.source.ImmutableSecret;
 import dev.platform.embedded.EmbeddedDefault;
-import java.nio.file.Path;
+import dev.platform.embedded.EmbeddedProperties;
 import java.time.Clock;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.AutoConfigureOrder;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
@@ -31,7 +30,6 @@ import org.springframework.security.oauth2.jwt.JwtIssuerValidator;
 import org.springframework.security.oauth2.jwt.JwtTimestampValidator;
 import org.springframework.security.oauth2.jwt.NimbusJwtDecoder;
 import org.springframework.security.oauth2.jwt.NimbusJwtEncoder;
-import org.springframework.util.unit.DataSize;
 import org.springframework.web.bind.support.WebDataBinderFactory;
 import org.springframework.web.context.request.NativeWebRequest;
 import org.springframework.web.method.support.HandlerMethodArgumentResolver;
@@ -45,7 +43,7 @@ import org.springframework.web.servlet.config.annotation.WebMvcConfigurer;
  */
 @AutoConfiguration
 @AutoConfigureOrder(Ordered.HIGHEST_PRECEDENCE + 100)
-@EnableConfigurationProperties(AuthProperties.class)
+@EnableConfigurationProperties({AccountsProperties.class, EmbeddedProperties.class})
 @Import({
   SecurityConfiguration.class,
   OpenApiSecurity.class,
@@ -56,9 +54,9 @@ public class AccountsAutoConfiguration {
 
   /** Before anything reads a body: see {@link JsonBodyLimitFilter}. */
   @Bean
-  FilterRegistrationBean<JsonBodyLimitFilter> jsonBodyLimitFilter(
-      @Value("${app.max-json-body:1MB}") DataSize maxJsonBody) {
-    var registration = new FilterRegistrationBean<>(new JsonBodyLimitFilter(maxJsonBody.toBytes()));
+  FilterRegistrationBean<JsonBodyLimitFilter> jsonBodyLimitFilter(AccountsProperties properties) {
+    var registration =
+        new FilterRegistrationBean<>(new JsonBodyLimitFilter(properties.maxJsonBody().toBytes()));
     registration.setOrder(Ordered.HIGHEST_PRECEDENCE);
     return registration;
   }
@@ -70,9 +68,8 @@ public class AccountsAutoConfiguration {
   }
 
   @Bean
-  JwtSecret jwtSecret(
-      AuthProperties properties, @Value("${app.embedded.data-dir:./var}") Path dataDir) {
-    return JwtSecret.resolve(properties.jwtSecret(), dataDir);
+  JwtSecret jwtSecret(AccountsProperties properties, EmbeddedProperties embedded) {
+    return JwtSecret.resolve(properties.jwtSecret(), embedded.dataDir());
   }
 
   @Bean
@@ -82,7 +79,7 @@ public class AccountsAutoConfiguration {
             ? Optional.of(
                 "auth: JWT secret generated in "
                     + secret.file()
-                    + " — not for production; set app.auth.jwt-secret")
+                    + " — not for production; set accounts.jwt-secret")
             : Optional.empty();
   }
 
@@ -92,7 +89,7 @@ public class AccountsAutoConfiguration {
   }
 
   @Bean
-  JwtDecoder accountsJwtDecoder(JwtSecret secret, AuthProperties properties, Clock clock) {
+  JwtDecoder accountsJwtDecoder(JwtSecret secret, AccountsProperties properties, Clock clock) {
     NimbusJwtDecoder decoder =
         NimbusJwtDecoder.withSecretKey(secret.key()).macAlgorithm(MacAlgorithm.HS256).build();
     JwtTimestampValidator expiry = new JwtTimestampValidator();
@@ -116,7 +113,7 @@ public class AccountsAutoConfiguration {
   }
 
   @Bean
-  JwtTokens jwtTokens(JwtEncoder accountsJwtEncoder, AuthProperties properties, Clock clock) {
+  JwtTokens jwtTokens(JwtEncoder accountsJwtEncoder, AccountsProperties properties, Clock clock) {
     return new JwtTokens(accountsJwtEncoder, properties, clock);
   }
 
@@ -125,7 +122,7 @@ public class AccountsAutoConfiguration {
       JdbcClient jdbc,
       PasswordEncoder passwordEncoder,
       JwtTokens tokens,
-      AuthProperties properties,
+      AccountsProperties properties,
       Clock clock) {
     return new AccountService(
         new AccountRepository(jdbc), passwordEncoder, tokens, properties, clock);

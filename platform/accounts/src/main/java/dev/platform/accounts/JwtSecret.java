@@ -15,7 +15,7 @@ record JwtSecret(SecretKey key, boolean generated, Path file) {
       byte[] bytes = configured.getBytes(StandardCharsets.UTF_8);
       if (bytes.length < MIN_BYTES) {
         throw new IllegalStateException(
-            "app.auth.jwt-secret must be at least " + MIN_BYTES + " bytes, is " + bytes.length);
+            "accounts.jwt-secret must be at least " + MIN_BYTES + " bytes, is " + bytes.length);
       }
       return new JwtSecret(key(bytes), false, null);
     }

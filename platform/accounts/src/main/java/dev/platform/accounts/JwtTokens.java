@@ -14,10 +14,10 @@ import org.springframework.security.oauth2.jwt.JwtEncoderParameters;
 class JwtTokens {
   static final String ROLES_CLAIM = "roles";
   private final JwtEncoder encoder;
-  private final AuthProperties properties;
+  private final AccountsProperties properties;
   private final Clock clock;
 
-  JwtTokens(JwtEncoder encoder, AuthProperties properties, Clock clock) {
+  JwtTokens(JwtEncoder encoder, AccountsProperties properties, Clock clock) {
     this.encoder = encoder;
     this.properties = properties;
     this.clock = clock;

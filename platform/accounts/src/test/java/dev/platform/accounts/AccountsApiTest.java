@@ -47,7 +47,7 @@ class AccountsApiTest {
 
   @DynamicPropertySource
   static void dataDir(DynamicPropertyRegistry registry) {
-    registry.add("app.embedded.data-dir", DATA_DIR::toString);
+    registry.add("embedded.data-dir", DATA_DIR::toString);
   }
 
   private static Path tempDir() {
@@ -505,6 +505,6 @@ class AccountsApiTest {
             warning ->
                 assertThat(warning)
                     .startsWith("auth: JWT secret generated in ")
-                    .endsWith("not for production; set app.auth.jwt-secret"));
+                    .endsWith("not for production; set accounts.jwt-secret"));
   }
 }

@@ -12,6 +12,7 @@ import org.springframework.boot.ApplicationArguments;
 import org.springframework.boot.ApplicationRunner;
 import org.springframework.boot.autoconfigure.condition.ConditionOutcome;
 import org.springframework.boot.autoconfigure.condition.SpringBootCondition;
+import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.context.annotation.ConditionContext;
 import org.springframework.core.type.AnnotatedTypeMetadata;
 import org.springframework.jdbc.core.simple.JdbcClient;
@@ -20,9 +21,10 @@ import org.springframework.util.StringUtils;
 /**
  * A believable neighbourhood for a newcomer: marts around four Seoul districts, an active and an
  * expired flyer each, products on sale, a demo customer and a demo owner. Runs at start-up on the
- * embedded default (no {@code spring.datasource.url}) or with {@code app.demo-data=true}; never
- * with {@code app.demo-data=false}. Idempotent: marts and accounts are created once; products are
- * upserted again on every start with sale windows around today, so the demo never goes stale.
+ * embedded default (no {@code spring.datasource.url}) or with {@code dongchimi.demo-data=true};
+ * never with {@code dongchimi.demo-data=false}. Idempotent: marts and accounts are created once;
+ * products are upserted again on every start with sale windows around today, so the demo never goes
+ * stale.
  */
 public class DemoData implements ApplicationRunner {
   public static final String CUSTOMER = "customer@demo.dongchimi";
@@ -220,16 +222,22 @@ public class DemoData implements ApplicationRunner {
     return Math.max(10, (price / 10) * 10);
   }
 
-  /** {@code app.demo-data} decides; unset, demo data comes with the embedded database. */
+  /**
+   * {@code dongchimi.demo-data} decides; unset, demo data comes with the embedded database. A
+   * condition runs before any bean exists, so it binds {@link DongchimiProperties} itself.
+   */
   static class Wanted extends SpringBootCondition {
     @Override
     public ConditionOutcome getMatchOutcome(
         ConditionContext context, AnnotatedTypeMetadata metadata) {
-      String explicit = context.getEnvironment().getProperty("app.demo-data");
-      if (StringUtils.hasText(explicit)) {
-        return Boolean.parseBoolean(explicit.strip())
-            ? ConditionOutcome.match("app.demo-data=true")
-            : ConditionOutcome.noMatch("app.demo-data=false");
+      Boolean explicit =
+          Binder.get(context.getEnvironment())
+              .bindOrCreate("dongchimi", DongchimiProperties.class)
+              .demoData();
+      if (explicit != null) {
+        return explicit
+            ? ConditionOutcome.match("dongchimi.demo-data=true")
+            : ConditionOutcome.noMatch("dongchimi.demo-data=false");
       }
       return StringUtils.hasText(context.getEnvironment().getProperty("spring.datasource.url"))
           ? ConditionOutcome.noMatch("a database is configured")

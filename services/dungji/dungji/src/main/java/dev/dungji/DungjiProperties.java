@@ -1,45 +1,38 @@
 package dev.dungji;
 
+import jakarta.validation.constraints.Max;
+import jakarta.validation.constraints.Min;
+import jakarta.validation.constraints.NotNull;
 import java.time.Duration;
+import org.hibernate.validator.constraints.time.DurationMax;
+import org.hibernate.validator.constraints.time.DurationMin;
 import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.DefaultValue;
+import org.springframework.validation.annotation.Validated;
 
 /**
- * The {@code dungji.*} properties.
+ * The {@code dungji.*} properties of the service itself; its adapters' settings are the app's
+ * ({@code dungji.issuer.*}, {@code dungji.ocr.*}). Validated when the application starts: a bad
+ * value stops start-up with the property's name.
  *
  * @param staleAfter a PENDING issuance older than this is replaced (seed 000: 5 minutes)
  * @param issueMaxAttempts attempts of one issuance, the first included (transient faults only)
- * @param retryInitialDelay the first retry's delay; doubles up to retryMaxDelay
+ * @param retryInitialDelay the first retry's delay; doubles up to retry-max-delay
  * @param retryMaxDelay the longest delay between attempts
  * @param ocrMaxAttempts attempts of one OCR task (transient storage faults only)
- * @param fileUrlTtl how long a file_url works
+ * @param fileUrlTtl how long a file_url works (at most 60 minutes)
  * @param sweepInterval how often orphan objects are looked for (0 disables the sweep)
  * @param sweepMinAge objects younger than this are never swept (an upload may be committing)
  */
 @ConfigurationProperties("dungji")
+@Validated
 public record DungjiProperties(
-    Duration staleAfter,
-    Integer issueMaxAttempts,
-    Duration retryInitialDelay,
-    Duration retryMaxDelay,
-    Integer ocrMaxAttempts,
-    Duration fileUrlTtl,
-    Duration sweepInterval,
-    Duration sweepMinAge) {
-
-  public DungjiProperties {
-    staleAfter = staleAfter != null ? staleAfter : Duration.ofMinutes(5);
-    issueMaxAttempts = issueMaxAttempts != null ? issueMaxAttempts : 4;
-    retryInitialDelay = retryInitialDelay != null ? retryInitialDelay : Duration.ofSeconds(2);
-    retryMaxDelay = retryMaxDelay != null ? retryMaxDelay : Duration.ofMinutes(1);
-    ocrMaxAttempts = ocrMaxAttempts != null ? ocrMaxAttempts : 3;
-    fileUrlTtl = fileUrlTtl != null ? fileUrlTtl : Duration.ofMinutes(5);
-    sweepInterval = sweepInterval != null ? sweepInterval : Duration.ofMinutes(10);
-    sweepMinAge = sweepMinAge != null ? sweepMinAge : Duration.ofHours(1);
-    if (fileUrlTtl.isNegative() || fileUrlTtl.isZero() || fileUrlTtl.toMinutes() > 60) {
-      throw new IllegalArgumentException("dungji.file-url-ttl must be in (0, 60m]: " + fileUrlTtl);
-    }
-    if (issueMaxAttempts < 1 || ocrMaxAttempts < 1) {
-      throw new IllegalArgumentException("dungji max attempts must be >= 1");
-    }
-  }
-}
+    @DefaultValue("5m") @NotNull @DurationMin(millis = 1) Duration staleAfter,
+    @DefaultValue("4") @Min(1) @Max(1000) int issueMaxAttempts,
+    @DefaultValue("2s") @NotNull @DurationMin(millis = 0) Duration retryInitialDelay,
+    @DefaultValue("1m") @NotNull @DurationMin(millis = 0) Duration retryMaxDelay,
+    @DefaultValue("3") @Min(1) @Max(1000) int ocrMaxAttempts,
+    @DefaultValue("5m") @NotNull @DurationMin(millis = 1) @DurationMax(minutes = 60)
+        Duration fileUrlTtl,
+    @DefaultValue("10m") @NotNull @DurationMin(millis = 0) Duration sweepInterval,
+    @DefaultValue("1h") @NotNull @DurationMin(millis = 0) Duration sweepMinAge) {}

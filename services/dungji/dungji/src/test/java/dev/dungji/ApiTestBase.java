@@ -27,7 +27,7 @@ abstract class ApiTestBase {
   @DynamicPropertySource
   static void port(DynamicPropertyRegistry registry) {
     registry.add("server.port", () -> PORT);
-    registry.add("app.embedded.data-dir", () -> DATA_DIR);
+    registry.add("embedded.data-dir", () -> DATA_DIR);
   }
 
   private static final String DATA_DIR = dataDir();

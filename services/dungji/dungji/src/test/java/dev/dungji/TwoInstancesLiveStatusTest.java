@@ -75,8 +75,8 @@ class TwoInstancesLiveStatusTest {
             "taskrow.worker.enabled=" + worker,
             // Long, so that fast events prove a signal arrived; Redis-down streams still end.
             "taskrow.sse.fallback-interval=1s",
-            "app.auth.jwt-secret=two-instances-share-this-secret-0123456789abcdef0123456789",
-            "app.embedded.data-dir=" + tempDir())
+            "accounts.jwt-secret=two-instances-share-this-secret-0123456789abcdef0123456789",
+            "embedded.data-dir=" + tempDir())
         .run();
   }
 

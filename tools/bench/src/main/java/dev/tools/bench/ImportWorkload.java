@@ -148,7 +148,7 @@ final class ImportWorkload {
         .properties(
             "spring.main.banner-mode=off",
             "bench.ai.base-url=" + ai.baseUrl(),
-            "app.demo-data=false",
+            "dongchimi.demo-data=false",
             "dongchimi.import.ai-concurrency=" + AI_ADMITS,
             "taskrow.signals=in-process",
             "taskrow.worker.retention=0",

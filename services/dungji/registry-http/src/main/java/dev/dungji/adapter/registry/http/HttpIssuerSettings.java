@@ -26,11 +26,11 @@ public record HttpIssuerSettings(
     Duration connectTimeout,
     Duration readTimeout) {
   public HttpIssuerSettings {
-    Objects.requireNonNull(baseUrl, "app.issuer.http.base-url is required");
-    Objects.requireNonNull(tokenUrl, "app.issuer.http.token-url is required");
+    // The app checks its own properties first and names them (dungji.issuer.http.*).
+    Objects.requireNonNull(baseUrl, "baseUrl");
+    Objects.requireNonNull(tokenUrl, "tokenUrl");
     if (clientId == null || clientId.isBlank() || clientSecret == null || clientSecret.isBlank()) {
-      throw new IllegalArgumentException(
-          "app.issuer.http.client-id and client-secret are required");
+      throw new IllegalArgumentException("clientId and clientSecret are required");
     }
     Objects.requireNonNull(connectTimeout, "connectTimeout");
     Objects.requireNonNull(readTimeout, "readTimeout");
