@@ -1,6 +1,9 @@
+#!/usr/bin/env bash
 # Sourced by the run scripts: prints a java >= 21 (JAVA_HOME, PATH, then the newest under
 # /usr/lib/jvm). Maven may run on an older default java — the build picks its JDK through the
 # toolchains plugin — but the jars it builds need Java >= 21.
+# Run directly, it prints that java, for running a built jar by hand:
+#   "$(scripts/find-java.sh)" -jar app/target/app-0.1.0-SNAPSHOT.jar
 
 java_major() {
   "$1" -XshowSettings:properties -version 2>&1 \
@@ -22,3 +25,7 @@ find_java() {
   done
   return 1
 }
+
+if [[ "${BASH_SOURCE[0]}" == "$0" ]]; then
+  find_java || { echo "no JDK >= 21 found (JAVA_HOME, PATH, /usr/lib/jvm)" >&2; exit 1; }
+fi

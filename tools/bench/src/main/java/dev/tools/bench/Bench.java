@@ -17,6 +17,11 @@ import java.util.Map;
  * medians.
  */
 public final class Bench {
+  /** What a smoke run's report says of itself, so its figures are not quoted. */
+  static final String SMOKE_NOTE =
+      "yes (--smoke): tiny sizes, one run; proves the command and its ceiling or floor work, its"
+          + " figures are no measurement";
+
   private Bench() {}
 
   public static void main(String[] args) throws Exception {
@@ -62,6 +67,9 @@ public final class Bench {
               options.completionBatch(),
               options.latencySamples(),
               options.ceilingDuration().toSeconds()));
+      if (options.smoke()) {
+        header.put("smoke", SMOKE_NOTE);
+      }
       if (options.workloads().contains("peers")) {
         header.remove("settings");
         new PeersBench(options, database, startedAt, header).run();
@@ -92,7 +100,7 @@ public final class Bench {
         warmUps.add("a drain");
       }
       if (options.workloads().contains(ImportWorkload.WORKLOAD)) {
-        warmUps.add("a 200-row import");
+        warmUps.add("a " + imports.warmUpRows() + "-row import");
       }
       results.note(
           "Medians of "
@@ -131,11 +139,8 @@ public final class Bench {
     String report = results.render(header);
     System.out.println();
     System.out.println(report);
-    Path dir = Path.of(options.outDir());
-    Files.createDirectories(dir);
-    Path file =
-        dir.resolve(
-            "bench-" + startedAt.format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + ".md");
+    Path file = options.reportFile("bench", startedAt);
+    Files.createDirectories(file.getParent());
     Files.writeString(file, report);
     System.out.println("Written to " + file.toAbsolutePath());
   }

@@ -1,6 +1,9 @@
 package dev.tools.bench;
 
+import java.nio.file.Path;
 import java.time.Duration;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
@@ -32,7 +35,8 @@ record Options(
     String password,
     String outDir,
     int importRows,
-    int parseRows) {
+    int parseRows,
+    boolean smoke) {
 
   static final Set<String> ALL_WORKLOADS = Set.of("drain", "latency", "ceiling", "peers", "import");
 
@@ -59,11 +63,33 @@ record Options(
           "out-dir",
           "import-rows",
           "parse-rows",
+          "smoke",
           "help");
+
+  /**
+   * {@code --smoke}: the same workloads on tiny sizes, one run, in seconds — so CI can prove the
+   * command works without taking minutes. Options given explicitly still win.
+   */
+  private static final Map<String, String> SMOKE =
+      Map.ofEntries(
+          Map.entry("tasks", "2000"),
+          Map.entry("runs", "1"),
+          Map.entry("concurrency", "200"),
+          Map.entry("batch", "100"),
+          Map.entry("latency-samples", "20"),
+          Map.entry("ceiling-seconds", "1"),
+          Map.entry("steady-seconds", "2"),
+          Map.entry("steady-rate", "200"),
+          Map.entry("io-concurrency", "50"),
+          Map.entry("import-rows", "40"),
+          Map.entry("parse-rows", "2000"));
 
   static final String USAGE =
       """
-      Usage: bench/run.sh [--key=value ...]
+      Usage: tools/bench/run.sh [--key=value ...]
+        --smoke                     seconds, not minutes: the same workloads on tiny sizes, one run
+                                    (tasks 2000, latency samples 20, ceiling 1 s, import 40 rows…);
+                                    the figures prove the command works, they are not measurements
         --tasks=100000              no-op tasks per drain run
         --transactional-tasks=N     tasks per transactional drain run (default tasks/5: one commit each)
         --runs=3                    repetitions; the table reports the median
@@ -104,6 +130,10 @@ record Options(
     if (values.containsKey("help")) {
       return null;
     }
+    boolean smoke = values.containsKey("smoke");
+    if (smoke) {
+      SMOKE.forEach(values::putIfAbsent);
+    }
     int tasks = intValue(values, "tasks", 100_000);
     Set<String> workloads =
         new LinkedHashSet<>(
@@ -135,12 +165,27 @@ record Options(
             values.getOrDefault("password", ""),
             values.getOrDefault("out-dir", "bench-results"),
             intValue(values, "import-rows", 2_000),
-            intValue(values, "parse-rows", 100_000));
+            intValue(values, "parse-rows", 100_000),
+            smoke);
     if (options.batch > options.concurrency) {
       // The worker never claims more than its free capacity: a larger batch would be misreported.
       throw new IllegalArgumentException("--batch must not exceed --concurrency");
     }
     return options;
+  }
+
+  /**
+   * Where a report of this run goes: {@code <out-dir>/<kind>-<start time>.md}, a smoke run's marked
+   * {@code -smoke} so it is never taken for a measurement.
+   */
+  Path reportFile(String kind, LocalDateTime startedAt) {
+    return Path.of(outDir)
+        .resolve(
+            kind
+                + "-"
+                + startedAt.format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"))
+                + (smoke ? "-smoke" : "")
+                + ".md");
   }
 
   private static int intValue(Map<String, String> values, String key, int fallback) {

@@ -3,7 +3,6 @@ package dev.tools.bench;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
-import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -96,11 +95,8 @@ final class PeersBench {
     String report = table.render(header, ceilingResults, notes);
     System.out.println();
     System.out.println(report);
-    Path dir = Path.of(options.outDir());
-    Files.createDirectories(dir);
-    Path file =
-        dir.resolve(
-            "peers-" + startedAt.format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + ".md");
+    Path file = options.reportFile("peers", startedAt);
+    Files.createDirectories(file.getParent());
     Files.writeString(file, report);
     System.out.println("Written to " + file.toAbsolutePath());
   }

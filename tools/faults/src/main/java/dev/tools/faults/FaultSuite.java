@@ -17,9 +17,9 @@ import java.util.Map;
  * left stuck.
  *
  * <pre>
- * faults/run.sh [--scenarios=kill,bluegreen,redis,restart,longtx] [--kill-tasks=20000]
- *               [--kill-rate=400] [--kill-every=3s] [--redis-outage=30s] [--baseline=60s] [--hold=120s]
- *               [--rate=200] [--work-dir=faults/target/run]
+ * tools/faults/run.sh [--smoke] [--scenarios=kill,bluegreen,redis,restart,longtx] [--kill-tasks=20000]
+ *               [--kill-rate=400] [--kill-every=3s] [--kills=N] [--redis-outage=30s] [--baseline=60s]
+ *               [--hold=120s] [--rate=200] [--work-dir=tools/faults/target/run]
  * </pre>
  */
 public final class FaultSuite {
@@ -33,24 +33,45 @@ public final class FaultSuite {
     SCENARIOS.put("longtx", new LongTransactionScenario());
   }
 
+  /**
+   * {@code --smoke}: one short scenario with one kill — a worker SIGKILLed mid-work, its tasks
+   * rescued, the audit run — in well under a minute, so CI proves the suite works. Options given
+   * explicitly still win.
+   */
+  private static final List<String> SMOKE =
+      List.of(
+          "--scenarios=kill",
+          "--kill-tasks=1000",
+          "--kill-rate=200",
+          "--kill-every=2s",
+          "--kills=1");
+
   private FaultSuite() {}
 
   public static void main(String[] args) throws Exception {
     Map<String, String> options = options(args);
     if (options.containsKey("help")) {
       System.out.println(
-          "faults/run.sh [--scenarios="
+          "tools/faults/run.sh [--smoke] [--scenarios="
               + String.join(",", SCENARIOS.keySet())
               + "]"
-              + " [--kill-tasks=20000] [--kill-rate=400] [--kill-every=3s] [--redis-outage=30s]"
-              + " [--baseline=60s] [--hold=120s] [--rate=200] [--work-dir=faults/target/run]");
+              + " [--kill-tasks=20000] [--kill-rate=400] [--kill-every=3s] [--kills=N]"
+              + " [--redis-outage=30s] [--baseline=60s] [--hold=120s] [--rate=200]"
+              + " [--work-dir=tools/faults/target/run]\n"
+              + "  --smoke: "
+              + String.join(" ", SMOKE)
+              + ", in well under a minute (explicit options still win)");
       return;
+    }
+    if (options.containsKey("smoke")) {
+      options(SMOKE.toArray(String[]::new)).forEach(options::putIfAbsent);
     }
     SuiteContext.Settings settings =
         new SuiteContext.Settings(
             Integer.parseInt(options.getOrDefault("kill-tasks", "20000")),
             Integer.parseInt(options.getOrDefault("kill-rate", "400")),
             duration(options.getOrDefault("kill-every", "3s")),
+            Integer.parseInt(options.getOrDefault("kills", String.valueOf(Integer.MAX_VALUE))),
             duration(options.getOrDefault("redis-outage", "30s")),
             duration(options.getOrDefault("hold", "120s")),
             duration(options.getOrDefault("baseline", "60s")),
@@ -63,7 +84,7 @@ public final class FaultSuite {
             "unknown scenario " + name + "; known: " + SCENARIOS.keySet());
       }
     }
-    Path workDir = Path.of(options.getOrDefault("work-dir", "faults/target/run"));
+    Path workDir = Path.of(options.getOrDefault("work-dir", "tools/faults/target/run"));
     Path logDir = workDir.resolve("logs");
 
     List<ScenarioResult> results = new ArrayList<>();

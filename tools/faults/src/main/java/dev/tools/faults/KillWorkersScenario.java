@@ -43,7 +43,8 @@ final class KillWorkersScenario implements Scenario {
       int kills = 0;
       Instant began = Instant.now();
       Instant lastKill = began;
-      while ((traffic.isRunning() || db.activeCount() > 0)
+      while (kills < settings.kills()
+          && (traffic.isRunning() || db.activeCount() > 0)
           && Duration.between(began, Instant.now()).toMinutes() < 10) {
         // Starting the replacement JVM takes seconds too: the cadence counts from the last kill.
         Duration sinceLastKill = Duration.between(lastKill, Instant.now());
@@ -84,6 +85,8 @@ final class KillWorkersScenario implements Scenario {
                       }));
         }
       }
+      // After the last kill (--kills), the traffic still runs to its end.
+      Await.until(Duration.ofMinutes(10), Duration.ofMillis(100), () -> !traffic.isRunning());
       traffic.close();
       List<UUID> tasks = traffic.submitted();
       db.awaitDrained(Duration.ofMinutes(3));

@@ -27,6 +27,7 @@ record SuiteContext(PostgresServer postgres, Path logDir, Settings settings) {
       int killTasks,
       int killRate,
       Duration killEvery,
+      int kills,
       Duration redisOutage,
       Duration holdOpen,
       Duration baseline,

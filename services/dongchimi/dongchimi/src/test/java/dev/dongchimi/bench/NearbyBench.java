@@ -11,26 +11,52 @@ import java.time.Clock;
 import java.time.LocalDate;
 import java.time.ZoneId;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Random;
 import java.util.function.Supplier;
 import javax.sql.DataSource;
+import org.springframework.jdbc.core.simple.JdbcClient;
 
 /**
  * The nearby queries on 50,000 marts and 1,000,000 products around Seoul: p50 and p99 of the
- * nearby-marts and deals queries at 1 km and 3 km, through the same code the API runs. Not a test;
- * run {@code dongchimi/bench.sh}.
+ * nearby-marts and deals queries at 1 km and 3 km, through the same code the API runs, beside the
+ * floor of any query (one {@code select 1} round trip through the same client and pool). Not a
+ * test; run {@code services/dongchimi/dongchimi/bench.sh [--smoke]}.
  */
 public final class NearbyBench {
-  private static final int MARTS = 50_000;
   private static final int PRODUCTS_PER_MART = 20;
-  private static final int WARMUP = 300;
-  private static final int RUNS = 2_000;
   // Seoul, roughly: 28 km north-south, 33 km east-west (~55 marts per km²).
   private static final double MIN_LAT = 37.45, LAT_SPAN = 0.25, MIN_LNG = 126.80, LNG_SPAN = 0.38;
+  private static final String USAGE =
+      """
+      Usage: services/dongchimi/dongchimi/bench.sh [--smoke]
+        (none)    50,000 marts, 1,000,000 products, 2,000 queries per line after 300 warm-up
+        --smoke   seconds, not minutes: 1,000 marts, 20,000 products, 100 queries after 20 warm-up;
+                  the same queries and floor, to prove the command works (no measurement)
+      """;
+
+  /** How big a run is: the full benchmark, or the same code on tiny sizes (--smoke). */
+  private record Size(int marts, int warmUp, int runs) {}
+
+  private static final Size FULL = new Size(50_000, 300, 2_000);
+  private static final Size SMOKE = new Size(1_000, 20, 100);
+
+  private static Size size;
+  private static double floorP50 = Double.NaN; // until measured, first
 
   private NearbyBench() {}
 
   public static void main(String[] args) throws Exception {
+    List<String> options = List.of(args);
+    if (options.contains("--help")) {
+      System.out.print(USAGE);
+      return;
+    }
+    if (!List.of("--smoke").containsAll(options)) {
+      System.err.print("unknown option in " + options + "\n" + USAGE);
+      System.exit(2);
+    }
+    size = options.contains("--smoke") ? SMOKE : FULL;
     DataSource dataSource = TestDatabase.dataSource();
     AppMigrations.migrate(dataSource);
     ZoneId seoul = ZoneId.of("Asia/Seoul");
@@ -39,10 +65,14 @@ public final class NearbyBench {
     long start = System.nanoTime();
     generate(dataSource, today);
     System.out.printf(
-        "generated %,d marts and %,d products in %.1f s%n",
-        MARTS, MARTS * PRODUCTS_PER_MART, (System.nanoTime() - start) / 1e9);
+        "generated %,d marts and %,d products in %.1f s%s%n",
+        size.marts(),
+        size.marts() * PRODUCTS_PER_MART,
+        (System.nanoTime() - start) / 1e9,
+        size == SMOKE ? " (--smoke: tiny sizes, the figures are no measurement)" : "");
 
     Catalog catalog = Catalog.on(dataSource, clock, seoul);
+    JdbcClient jdbc = JdbcClient.create(dataSource);
     Random random = new Random(1);
     Supplier<double[]> point =
         () ->
@@ -51,7 +81,11 @@ public final class NearbyBench {
               MIN_LNG + 0.04 + random.nextDouble() * (LNG_SPAN - 0.08)
             };
     System.out.printf(
-        "%-40s %8s %8s %8s %10s%n", "query", "p50 ms", "p99 ms", "max ms", "rows avg");
+        "%-40s %8s %8s %8s %10s %9s%n",
+        "query", "p50 ms", "p99 ms", "max ms", "rows avg", "÷ floor");
+    // The least any query here costs: a connection from the pool and one round trip. Printed in
+    // the same run, so a query's ratio to it reads off one table whatever the machine.
+    floorP50 = measure("floor: select 1", () -> jdbc.sql("select 1").query(Integer.class).single());
     for (int radius : new int[] {1000, 3000}) {
       measure(
           "nearby marts, limit 20, r=" + radius,
@@ -96,25 +130,30 @@ public final class NearbyBench {
         });
   }
 
-  private static void measure(String name, Supplier<Integer> query) {
-    for (int i = 0; i < WARMUP; i++) {
+  /** Prints one line of the table; returns the p50 in milliseconds. */
+  private static double measure(String name, Supplier<Integer> query) {
+    int runs = size.runs();
+    for (int i = 0; i < size.warmUp(); i++) {
       query.get();
     }
-    double[] millis = new double[RUNS];
+    double[] millis = new double[runs];
     long rows = 0;
-    for (int i = 0; i < RUNS; i++) {
+    for (int i = 0; i < runs; i++) {
       long t = System.nanoTime();
       rows += query.get();
       millis[i] = (System.nanoTime() - t) / 1e6;
     }
     Arrays.sort(millis);
+    double p50 = millis[runs / 2];
     System.out.printf(
-        "%-40s %8.2f %8.2f %8.2f %10.1f%n",
+        "%-40s %8.2f %8.2f %8.2f %10.1f %9s%n",
         name,
-        millis[RUNS / 2],
-        millis[(int) (RUNS * 0.99)],
-        millis[RUNS - 1],
-        (double) rows / RUNS);
+        p50,
+        millis[(int) (runs * 0.99)],
+        millis[runs - 1],
+        (double) rows / runs,
+        Double.isNaN(floorP50) ? "" : String.format("%.1f", p50 / floorP50));
+    return p50;
   }
 
   private static void generate(DataSource dataSource, LocalDate today) throws Exception {
@@ -131,7 +170,7 @@ public final class NearbyBench {
           select 1, '벤치마트 ' || g, '서울', %f + random() * %f, %f + random() * %f
             from generate_series(1, %d) g
           """
-              .formatted(MIN_LAT, LAT_SPAN, MIN_LNG, LNG_SPAN, MARTS));
+              .formatted(MIN_LAT, LAT_SPAN, MIN_LNG, LNG_SPAN, size.marts()));
       // Half the products are on sale today; the rest ended or have no sale.
       s.execute(
           """
