@@ -12,7 +12,6 @@ import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.AutoConfigureOrder;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
-import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Import;
 import org.springframework.core.MethodParameter;
@@ -31,7 +30,6 @@ import org.springframework.security.oauth2.jwt.JwtIssuerValidator;
 import org.springframework.security.oauth2.jwt.JwtTimestampValidator;
 import org.springframework.security.oauth2.jwt.NimbusJwtDecoder;
 import org.springframework.security.oauth2.jwt.NimbusJwtEncoder;
-import org.springframework.util.unit.DataSize;
 import org.springframework.web.bind.support.WebDataBinderFactory;
 import org.springframework.web.context.request.NativeWebRequest;
 import org.springframework.web.method.support.HandlerMethodArgumentResolver;
@@ -50,18 +48,9 @@ import org.springframework.web.servlet.config.annotation.WebMvcConfigurer;
   SecurityConfiguration.class,
   OpenApiSecurity.class,
   AuthController.class,
-  ApiProblemAdvice.class
+  SecurityProblemAdvice.class
 })
 public class AccountsAutoConfiguration {
-
-  /** Before anything reads a body: see {@link JsonBodyLimitFilter}. */
-  @Bean
-  FilterRegistrationBean<JsonBodyLimitFilter> jsonBodyLimitFilter(
-      @Value("${app.max-json-body:1MB}") DataSize maxJsonBody) {
-    var registration = new FilterRegistrationBean<>(new JsonBodyLimitFilter(maxJsonBody.toBytes()));
-    registration.setOrder(Ordered.HIGHEST_PRECEDENCE);
-    return registration;
-  }
 
   @Bean
   @ConditionalOnMissingBean
