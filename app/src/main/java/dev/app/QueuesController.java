@@ -1,5 +1,6 @@
 package dev.app;
 
+import dev.platform.web.ProblemResponse;
 import dev.taskrow.core.Taskrow;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.tags.Tag;
@@ -31,6 +32,7 @@ class QueuesController {
       description =
           "Counts every task row by queue and status, and how long the oldest due"
               + " PENDING task has waited.")
+  @ProblemResponse(status = 403, codes = "FORBIDDEN")
   QueuesReport queues() throws SQLException {
     return QueuesReport.of(
         taskrow.activeCounts(), taskrow.oldestPendingAge().map(Duration::toMillis));

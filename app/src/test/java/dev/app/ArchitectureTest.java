@@ -13,6 +13,8 @@ import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.lang.ArchRule;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.springframework.http.HttpStatusCode;
+import org.springframework.http.ProblemDetail;
 
 /**
  * The dependency rule of the layout (docs/adr/0002-module-layout.md): the engine ({@code
@@ -46,6 +48,7 @@ class ArchitectureTest {
     assertThat(classes.contain("dev.taskrow.core.Taskrow")).isTrue();
     assertThat(classes.contain("dev.taskrow.spring.TaskrowAutoConfiguration")).isTrue();
     assertThat(classes.contain("dev.platform.storage.ObjectStorage")).isTrue();
+    assertThat(classes.contain("dev.platform.web.Problems")).isTrue();
     assertThat(classes.contain("dev.dungji.issuer.RegistryIssuer")).isTrue();
     assertThat(classes.contain("dev.dungji.adapter.registry.http.HttpRegistryIssuer")).isTrue();
     assertThat(classes.contain("dev.dongchimi.ai.ProductAi")).isTrue();
@@ -190,6 +193,35 @@ class ArchitectureTest {
       }
     }
     return false;
+  }
+
+  /**
+   * Error bodies are built in one place, the web module's {@code Problems}, so every module answers
+   * in one shape; the engine, which may not know the platform, throws Spring's {@code
+   * ErrorResponseException} and lets the platform's advice render it.
+   */
+  @Test
+  void onlyTheWebModuleBuildsProblemBodies() {
+    buildsNoProblemBody("dev.platform.web..").check(classes);
+  }
+
+  @Test
+  void theProblemBodyRuleCatchesAViolation() {
+    // The web module itself does build them: held to the rule, it must fail.
+    assertThatThrownBy(() -> buildsNoProblemBody("dev.app..").check(classes))
+        .isInstanceOf(AssertionError.class);
+  }
+
+  private static ArchRule buildsNoProblemBody(String except) {
+    return noClasses()
+        .that()
+        .resideOutsideOfPackage(except)
+        .should()
+        .callMethod(ProblemDetail.class, "forStatus", HttpStatusCode.class)
+        .orShould()
+        .callMethod(ProblemDetail.class, "forStatus", int.class)
+        .orShould()
+        .callMethod(ProblemDetail.class, "forStatusAndDetail", HttpStatusCode.class, String.class);
   }
 
   @Test

@@ -42,7 +42,8 @@ class TaskrowApplicationTest {
     registry.add("embedded.data-dir", DATA_DIR::toString);
   }
 
-  private static Path newDataDir() {
+  /** A fresh embedded data directory under target/, for a test class that starts the app. */
+  static Path newDataDir() {
     try {
       return Files.createTempDirectory(Path.of("target"), "var-");
     } catch (IOException e) {

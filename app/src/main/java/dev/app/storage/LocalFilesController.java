@@ -3,6 +3,9 @@ package dev.app.storage;
 import dev.platform.storage.ObjectNotFoundException;
 import dev.platform.storage.local.LocalObjectStorage;
 import dev.platform.storage.local.SignatureRejectedException;
+import dev.platform.web.ApiProblem;
+import dev.platform.web.ProblemResponse;
+import io.swagger.v3.oas.annotations.security.SecurityRequirements;
 import jakarta.servlet.http.HttpServletRequest;
 import java.io.IOException;
 import java.io.InputStream;
@@ -19,7 +22,7 @@ import org.springframework.web.bind.annotation.RestController;
 /**
  * Serves local objects through their signed links: {@code GET /files/{key}?expires=&signature=}.
  * The signature (HMAC over key and expiry) is the authorisation; forged, altered or expired links
- * get 403 and reveal nothing.
+ * get 403 {@code INVALID_LINK} and reveal nothing (not even whether the object exists).
  */
 @RestController
 @ConditionalOnProperty(name = "storage.type", havingValue = "local", matchIfMissing = true)
@@ -31,6 +34,9 @@ public class LocalFilesController {
   }
 
   @GetMapping("/files/**")
+  @SecurityRequirements // the signature is the authorisation
+  @ProblemResponse(status = 403, codes = "INVALID_LINK")
+  @ProblemResponse(status = 404, codes = "NOT_FOUND")
   ResponseEntity<byte[]> file(
       HttpServletRequest request, @RequestParam long expires, @RequestParam String signature)
       throws IOException {
@@ -44,9 +50,10 @@ public class LocalFilesController {
           .header("X-Content-Type-Options", "nosniff")
           .body(in.readAllBytes());
     } catch (SignatureRejectedException | IllegalArgumentException e) {
-      return ResponseEntity.status(HttpStatus.FORBIDDEN).build();
+      throw new ApiProblem(
+          HttpStatus.FORBIDDEN, "INVALID_LINK", "the link is not valid or has expired");
     } catch (ObjectNotFoundException e) {
-      return ResponseEntity.status(HttpStatus.NOT_FOUND).build();
+      throw new ApiProblem(HttpStatus.NOT_FOUND, "NOT_FOUND", "no such file");
     }
   }
 }

@@ -1,5 +1,6 @@
 package dev.platform.accounts;
 
+import dev.platform.web.ApiProblem;
 import java.time.Duration;
 import org.springframework.http.HttpStatus;
 

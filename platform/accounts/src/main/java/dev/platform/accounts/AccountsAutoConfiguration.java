@@ -11,7 +11,6 @@ import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.AutoConfigureOrder;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
-import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Import;
 import org.springframework.core.MethodParameter;
@@ -48,18 +47,9 @@ import org.springframework.web.servlet.config.annotation.WebMvcConfigurer;
   SecurityConfiguration.class,
   OpenApiSecurity.class,
   AuthController.class,
-  ApiProblemAdvice.class
+  SecurityProblemAdvice.class
 })
 public class AccountsAutoConfiguration {
-
-  /** Before anything reads a body: see {@link JsonBodyLimitFilter}. */
-  @Bean
-  FilterRegistrationBean<JsonBodyLimitFilter> jsonBodyLimitFilter(AccountsProperties properties) {
-    var registration =
-        new FilterRegistrationBean<>(new JsonBodyLimitFilter(properties.maxJsonBody().toBytes()));
-    registration.setOrder(Ordered.HIGHEST_PRECEDENCE);
-    return registration;
-  }
 
   @Bean
   @ConditionalOnMissingBean

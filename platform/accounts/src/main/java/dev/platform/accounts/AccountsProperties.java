@@ -3,7 +3,6 @@ package dev.platform.accounts;
 import java.time.Duration;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
-import org.springframework.util.unit.DataSize;
 
 /**
  * The {@code accounts.*} properties, checked when the application starts: a bad value stops
@@ -14,20 +13,17 @@ import org.springframework.util.unit.DataSize;
  * @param tokenTtl how long an access token is valid
  * @param issuer the {@code iss} claim written into tokens and required of them
  * @param throttle failed-login throttling
- * @param maxJsonBody a JSON request body over this is refused with 413 before it is parsed
  */
 @ConfigurationProperties("accounts")
 public record AccountsProperties(
     String jwtSecret,
     @DefaultValue("1h") Duration tokenTtl,
     @DefaultValue("taskrow") String issuer,
-    @DefaultValue Throttle throttle,
-    @DefaultValue("1MB") DataSize maxJsonBody) {
+    @DefaultValue Throttle throttle) {
 
   public AccountsProperties {
     require(tokenTtl != null && tokenTtl.isPositive(), "token-ttl must be positive");
     require(issuer != null && !issuer.isBlank(), "issuer must not be empty");
-    require(maxJsonBody != null && maxJsonBody.toBytes() > 0, "max-json-body must be positive");
   }
 
   /** Without the secret: properties end up in logs and failure messages. */
@@ -41,8 +37,6 @@ public record AccountsProperties(
         + issuer
         + ", throttle="
         + throttle
-        + ", maxJsonBody="
-        + maxJsonBody
         + "]";
   }
 

@@ -1,6 +1,7 @@
 package dev.platform.accounts;
 
 import dev.platform.accounts.JwtTokens.TokenResponse;
+import dev.platform.web.ProblemResponse;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.security.SecurityRequirements;
 import io.swagger.v3.oas.annotations.tags.Tag;
@@ -45,6 +46,11 @@ class AuthController {
       description =
           "role: CUSTOMER (default) or MART_OWNER. Answers the account and a token. 409 EMAIL_TAKEN,"
               + " 400 INVALID_EMAIL / INVALID_PASSWORD (8..128) / INVALID_ROLE / ROLE_NOT_ALLOWED.")
+  @ProblemResponse(status = 409, codes = "EMAIL_TAKEN")
+  @ProblemResponse(
+      status = 400,
+      codes = {"INVALID_EMAIL", "INVALID_PASSWORD", "INVALID_ROLE", "ROLE_NOT_ALLOWED"})
+  @ProblemResponse(status = 503, codes = "BUSY")
   ResponseEntity<SignupResponse> signup(@RequestBody SignupRequest request) {
     AccountService.SignedUp account =
         accounts.signup(request.email(), request.password(), request.role());
@@ -68,6 +74,10 @@ class AuthController {
       description =
           "401 INVALID_CREDENTIALS; 429 TOO_MANY_ATTEMPTS (with Retry-After) after repeated"
               + " failures for the account or the client address.")
+  @ProblemResponse(status = 401, codes = "INVALID_CREDENTIALS")
+  @ProblemResponse(status = 400, codes = "INVALID_CREDENTIALS_FORMAT")
+  @ProblemResponse(status = 429, codes = "TOO_MANY_ATTEMPTS")
+  @ProblemResponse(status = 503, codes = "BUSY")
   TokenResponse login(@RequestBody LoginRequest request, HttpServletRequest http) {
     return accounts.login(request.email(), request.password(), http.getRemoteAddr());
   }

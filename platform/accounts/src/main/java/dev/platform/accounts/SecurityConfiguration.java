@@ -1,5 +1,6 @@
 package dev.platform.accounts;
 
+import dev.platform.web.ProblemWriter;
 import jakarta.servlet.DispatcherType;
 import java.util.List;
 import java.util.stream.Stream;
@@ -11,7 +12,9 @@ import org.springframework.security.config.annotation.web.configuration.EnableWe
 import org.springframework.security.config.http.SessionCreationPolicy;
 import org.springframework.security.oauth2.server.resource.authentication.JwtAuthenticationConverter;
 import org.springframework.security.oauth2.server.resource.authentication.JwtGrantedAuthoritiesConverter;
+import org.springframework.security.web.AuthenticationEntryPoint;
 import org.springframework.security.web.SecurityFilterChain;
+import org.springframework.security.web.access.AccessDeniedHandler;
 
 /**
  * Every request needs a bearer token, except the {@link PublicEndpoint}s: the account system's own
@@ -37,13 +40,16 @@ class SecurityConfiguration {
 
   @Bean
   SecurityFilterChain accountsSecurityFilterChain(
-      HttpSecurity http, ObjectProvider<PublicEndpoint> declared) throws Exception {
+      HttpSecurity http, ObjectProvider<PublicEndpoint> declared, ProblemWriter problems)
+      throws Exception {
     List<PublicEndpoint> open = Stream.concat(OWN.stream(), declared.orderedStream()).toList();
     JwtGrantedAuthoritiesConverter roles = new JwtGrantedAuthoritiesConverter();
     roles.setAuthoritiesClaimName(JwtTokens.ROLES_CLAIM);
     roles.setAuthorityPrefix("ROLE_");
     JwtAuthenticationConverter converter = new JwtAuthenticationConverter();
     converter.setJwtGrantedAuthoritiesConverter(roles);
+    AuthenticationEntryPoint unauthenticated = SecurityProblems.entryPoint(problems);
+    AccessDeniedHandler forbidden = SecurityProblems.accessDeniedHandler(problems);
 
     http.csrf(csrf -> csrf.disable())
         .sessionManagement(s -> s.sessionCreationPolicy(SessionCreationPolicy.STATELESS))
@@ -70,13 +76,13 @@ class SecurityConfiguration {
             resource ->
                 resource
                     .jwt(jwt -> jwt.jwtAuthenticationConverter(converter))
-                    .authenticationEntryPoint(Problems.unauthenticated())
-                    .accessDeniedHandler(Problems.forbidden()))
+                    .authenticationEntryPoint(unauthenticated)
+                    .accessDeniedHandler(forbidden))
         .exceptionHandling(
             exceptions ->
                 exceptions
-                    .authenticationEntryPoint(Problems.unauthenticated())
-                    .accessDeniedHandler(Problems.forbidden()));
+                    .authenticationEntryPoint(unauthenticated)
+                    .accessDeniedHandler(forbidden));
     return http.build();
   }
 }

@@ -8,7 +8,6 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
-import org.springframework.util.unit.DataSize;
 
 /** {@code accounts.*} as it binds: defaults, and a bad value stopping start-up with its name. */
 class AccountsPropertiesTest {
@@ -26,7 +25,6 @@ class AccountsPropertiesTest {
           assertThat(properties.jwtSecret()).isNull();
           assertThat(properties.tokenTtl()).isEqualTo(Duration.ofHours(1));
           assertThat(properties.issuer()).isEqualTo("taskrow");
-          assertThat(properties.maxJsonBody()).isEqualTo(DataSize.ofMegabytes(1));
           assertThat(properties.throttle().window()).isEqualTo(Duration.ofMinutes(15));
           assertThat(properties.throttle().maxFailuresPerAccount()).isEqualTo(5);
           assertThat(properties.throttle().maxFailuresPerAccountAllAddresses()).isEqualTo(50);
@@ -50,7 +48,6 @@ class AccountsPropertiesTest {
       delimiter = '|',
       value = {
         "accounts.token-ttl=0s                         | accounts.token-ttl must be positive",
-        "accounts.max-json-body=0B                     | accounts.max-json-body must be positive",
         "accounts.throttle.window=0s                   | accounts.throttle.window must be positive",
         "accounts.throttle.max-failures-per-address=0  | accounts.throttle.max-failures-per-address",
       })

@@ -67,7 +67,7 @@ public class Catalog {
   }
 
   public Mart mart(long martId) {
-    return marts.find(martId).orElseThrow(() -> Problem.notFound("mart " + martId));
+    return marts.find(martId).orElseThrow(() -> new MartNotFoundException(martId));
   }
 
   /** The mart, when {@code userId} owns it: 404 when it does not exist, 403 when another's. */

@@ -3,6 +3,7 @@ package dev.dongchimi;
 import dev.dongchimi.category.Category;
 import dev.platform.accounts.CurrentUser;
 import dev.platform.accounts.Role;
+import dev.platform.web.ProblemResponse;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.security.SecurityRequirements;
 import io.swagger.v3.oas.annotations.tags.Tag;
@@ -48,6 +49,8 @@ class CatalogController {
 
   @PostMapping("/marts")
   @Operation(summary = "Register a mart (MART_OWNER); the caller becomes its owner")
+  @ProblemResponse(status = 403, codes = "NOT_MART_OWNER")
+  @MartInput.Refusals
   ResponseEntity<Mart> createMart(CurrentUser user, @RequestBody MartInput input) {
     if (!user.has(Role.MART_OWNER)) {
       throw new Problem(HttpStatus.FORBIDDEN, "NOT_MART_OWNER", "only mart owners register marts");
@@ -57,12 +60,16 @@ class CatalogController {
   }
 
   @GetMapping("/marts/{martId}")
+  @ProblemResponse(status = 404, codes = "NOT_FOUND")
   Mart mart(@PathVariable long martId) {
     return catalog.mart(martId);
   }
 
   @PatchMapping("/marts/{martId}")
   @Operation(summary = "Change a mart (its owner only): the fields sent replace the stored ones")
+  @ProblemResponse(status = 404, codes = "NOT_FOUND")
+  @ProblemResponse(status = 403, codes = "NOT_OWNER")
+  @MartInput.Refusals
   Mart updateMart(CurrentUser user, @PathVariable long martId, @RequestBody MartInput patch) {
     return catalog.updateMart(martId, user.id(), patch);
   }
@@ -83,6 +90,9 @@ class CatalogController {
   @Operation(
       summary = "Marts within radius_m (1..10000) of a point, nearest first",
       description = "Each with distance_m and the number of its products on sale today.")
+  @ProblemResponse(
+      status = 400,
+      codes = {"INVALID_COORDINATES", "INVALID_RADIUS", "INVALID_LIMIT"})
   List<NearbyMartView> nearby(
       @RequestParam Double lat,
       @RequestParam Double lng,
@@ -112,6 +122,10 @@ class CatalogController {
 
   @GetMapping("/marts/{martId}/products")
   @Operation(summary = "A mart's products; filter by category, on_sale and keyword q")
+  @ProblemResponse(status = 404, codes = "NOT_FOUND")
+  @ProblemResponse(
+      status = 400,
+      codes = {"INVALID_PAGE", "INVALID_PAGE_SIZE", "INVALID_CATEGORY", "INVALID_QUERY"})
   Page<Product> products(
       @PathVariable long martId,
       @RequestParam(required = false) String category,
@@ -132,6 +146,21 @@ class CatalogController {
       description =
           "Keyed by barcode, else by normalised name: posting the same product again updates it."
               + " Price changes are kept in the price history.")
+  @ProblemResponse(status = 404, codes = "NOT_FOUND")
+  @ProblemResponse(status = 403, codes = "NOT_OWNER")
+  @ProblemResponse(
+      status = 400,
+      codes = {
+        "INVALID_RAW_NAME",
+        "INVALID_NAME",
+        "INVALID_CATEGORY",
+        "INVALID_PRICE",
+        "INVALID_SALE_WINDOW",
+        "INVALID_SPEC",
+        "INVALID_SPEC_UNIT",
+        "INVALID_IMAGE_URL",
+        "INVALID_BARCODE"
+      })
   ResponseEntity<Product> upsertProduct(
       CurrentUser user, @PathVariable long martId, @RequestBody ProductInput input) {
     catalog.ownedMart(martId, user.id());
@@ -140,6 +169,7 @@ class CatalogController {
   }
 
   @GetMapping("/products/{productId}")
+  @ProblemResponse(status = 404, codes = "NOT_FOUND")
   Product product(@PathVariable long productId) {
     return catalog.product(productId);
   }
@@ -148,6 +178,8 @@ class CatalogController {
   @Operation(
       summary = "The product's regular and sale price changes, oldest first",
       description = "The newest `limit` changes (default 100, at most 500).")
+  @ProblemResponse(status = 404, codes = "NOT_FOUND")
+  @ProblemResponse(status = 400, codes = "INVALID_LIMIT")
   List<ProductRepository.PricePoint> priceHistory(
       @PathVariable long productId, @RequestParam(defaultValue = "100") int limit) {
     if (limit < 1 || limit > MAX_PRICE_HISTORY) {
@@ -162,6 +194,17 @@ class CatalogController {
   @Operation(
       summary = "Products on sale today at marts within radius_m",
       description = "sort: discount (default), distance or price; size 1..100.")
+  @ProblemResponse(
+      status = 400,
+      codes = {
+        "INVALID_COORDINATES",
+        "INVALID_RADIUS",
+        "INVALID_PAGE",
+        "INVALID_PAGE_SIZE",
+        "INVALID_SORT",
+        "INVALID_CATEGORY",
+        "INVALID_QUERY"
+      })
   Page<DealView> deals(
       @RequestParam Double lat,
       @RequestParam Double lng,
@@ -190,6 +233,8 @@ class CatalogController {
   }
 
   @PutMapping("/me/favorite-marts/{martId}")
+  @ProblemResponse(status = 404, codes = "NOT_FOUND")
+  @ProblemResponse(status = 409, codes = "TOO_MANY_FAVORITES")
   ResponseEntity<Void> addFavorite(CurrentUser user, @PathVariable long martId) {
     catalog.addFavorite(user.id(), martId);
     return ResponseEntity.noContent().build();

@@ -18,7 +18,7 @@ import org.springframework.transaction.support.TransactionTemplate;
 /** 동치미's HTTP API and services. Object storage is optional: without it flyers have no pages. */
 @AutoConfiguration
 @EnableConfigurationProperties(DongchimiProperties.class)
-@Import({CatalogController.class, FlyerController.class, ProblemAdvice.class})
+@Import({CatalogController.class, FlyerController.class})
 public class DongchimiAutoConfiguration {
 
   @Bean

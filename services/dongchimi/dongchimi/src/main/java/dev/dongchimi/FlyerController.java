@@ -1,6 +1,7 @@
 package dev.dongchimi;
 
 import dev.platform.accounts.CurrentUser;
+import dev.platform.web.ProblemResponse;
 import io.swagger.v3.oas.annotations.Operation;
 import java.io.IOException;
 import java.io.InputStream;
@@ -35,6 +36,14 @@ class FlyerController {
       description =
           "Multipart: title, valid_from, valid_to (ISO dates), pages (0..10 JPEG/PNG/WebP files,"
               + " at most 5 MB each, told by their bytes).")
+  @ProblemResponse(status = 404, codes = "NOT_FOUND")
+  @ProblemResponse(status = 403, codes = "NOT_OWNER")
+  @ProblemResponse(
+      status = 400,
+      codes = {"INVALID_TITLE", "INVALID_DATES", "TOO_MANY_PAGES"})
+  @ProblemResponse(status = 413, codes = "PAGE_TOO_LARGE")
+  @ProblemResponse(status = 415, codes = "UNSUPPORTED_IMAGE")
+  @ProblemResponse(status = 503, codes = "STORAGE_UNAVAILABLE")
   ResponseEntity<Flyers.FlyerView> create(
       CurrentUser user,
       @PathVariable long martId,
@@ -72,6 +81,7 @@ class FlyerController {
       description =
           "active=true (default): only flyers valid today; expired ones are hidden. ends_soon:"
               + " within two days of the end. Page URLs are signed and expire in an hour.")
+  @ProblemResponse(status = 404, codes = "NOT_FOUND")
   List<Flyers.FlyerView> list(
       @PathVariable long martId, @RequestParam(defaultValue = "true") boolean active) {
     return flyers.list(martId, active);

@@ -1,5 +1,10 @@
 package dev.dongchimi;
 
+import dev.platform.web.ProblemResponse;
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
 import java.util.regex.Pattern;
 
 /** What an owner sends to create or change a mart; null fields of a PATCH keep their value. */
@@ -12,6 +17,21 @@ public record MartInput(
     String openingHours,
     String closedDays) {
   private static final Pattern PHONE = Pattern.compile("[0-9+()\\- ]{3,30}");
+
+  /** Documents the 400s of {@link #validated} on an endpoint that takes a mart's input. */
+  @Retention(RetentionPolicy.RUNTIME)
+  @Target(ElementType.METHOD)
+  @ProblemResponse(
+      status = 400,
+      codes = {
+        "INVALID_NAME",
+        "INVALID_ADDRESS",
+        "INVALID_COORDINATES",
+        "INVALID_PHONE",
+        "INVALID_OPENING_HOURS",
+        "INVALID_CLOSED_DAYS"
+      })
+  @interface Refusals {}
 
   /** This input over an existing mart (PATCH semantics). */
   MartInput over(Mart mart) {

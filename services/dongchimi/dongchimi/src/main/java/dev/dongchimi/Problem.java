@@ -1,6 +1,6 @@
 package dev.dongchimi;
 
-import dev.platform.accounts.ApiProblem;
+import dev.platform.web.ApiProblem;
 import org.springframework.http.HttpStatus;
 
 /** A refusal of the 동치미 API: an HTTP status and a machine-readable code. */

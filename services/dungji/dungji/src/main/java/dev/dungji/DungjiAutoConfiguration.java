@@ -137,12 +137,7 @@ public class DungjiAutoConfiguration {
   /** The HTTP API, in web applications only (a separate OCR worker has none). */
   @Configuration(proxyBeanMethods = false)
   @ConditionalOnWebApplication
-  @Import({
-    NestController.class,
-    RegistryController.class,
-    RegistryEventsController.class,
-    DungjiProblems.class
-  })
+  @Import({NestController.class, RegistryController.class, RegistryEventsController.class})
   static class Web {
     /**
      * The events URLs authenticate themselves (bearer or stream token, in {@link

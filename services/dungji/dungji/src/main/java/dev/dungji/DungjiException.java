@@ -1,6 +1,6 @@
 package dev.dungji;
 
-import dev.platform.accounts.ApiProblem;
+import dev.platform.web.ApiProblem;
 import org.springframework.http.HttpStatus;
 
 /** A client-visible error of the 둥지 API: an HTTP status and a machine-readable code. */

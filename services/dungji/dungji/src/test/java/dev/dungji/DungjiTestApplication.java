@@ -69,6 +69,15 @@ public class DungjiTestApplication {
     return new SandboxRegistryIssuer(null, Map.of(), () -> 0.99); // the bundled NanumGothic
   }
 
+  /** A defect in a 둥지 handler: its IllegalArgumentException must not become a 400. */
+  @RestController
+  static class Broken {
+    @GetMapping("/nests-broken")
+    String broken() {
+      throw new IllegalArgumentException("payload has no nest_id: {\"secret\": 1}");
+    }
+  }
+
   /** What the app's file endpoint does for local signed links. */
   @RestController
   static class FileLinks {

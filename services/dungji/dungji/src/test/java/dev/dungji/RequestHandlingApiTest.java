@@ -63,6 +63,47 @@ class RequestHandlingApiTest extends ApiTestBase {
   }
 
   @Test
+  void aPathVariableOfTheWrongTypeIs400WithoutTheParsersMessage() {
+    String alice = newUser();
+    Api.Response nest = api().get("/nests/not-a-number", alice);
+    Api.Response task = api().get("/nests/1/analysis/registry/issue/not-a-uuid", alice);
+
+    assertThat(nest.status()).isEqualTo(400);
+    assertThat(nest.json().get("code").asString()).isEqualTo("INVALID_REQUEST");
+    assertThat(nest.json().get("detail").asString()).isEqualTo("nestId has an invalid value");
+    assertThat(task.status()).isEqualTo(400);
+    assertThat(task.json().get("code").asString()).isEqualTo("INVALID_REQUEST");
+    assertThat(nest.body() + task.body()).doesNotContain("For input string", "UUID string");
+  }
+
+  @Test
+  void anIllegalArgumentFromADefectIs500AndSaysNothingOfIt() {
+    Api.Response broken = api().get("/nests-broken", newUser());
+
+    assertThat(broken.status()).isEqualTo(500);
+    assertThat(broken.contentType()).startsWith("application/problem+json");
+    assertThat(broken.json().get("code").asString()).isEqualTo("INTERNAL");
+    assertThat(broken.body()).doesNotContain("payload", "nest_id", "secret", "IllegalArgument");
+  }
+
+  @Test
+  void anInvalidNestNamesItsFieldsAsTheClientSentThem() {
+    Api.Response invalid =
+        api()
+            .post(
+                "/nests",
+                newUser(),
+                "{\"name\": \"n\", \"address\": \"x\", \"registry_number\": \"1\"}");
+
+    assertThat(invalid.status()).isEqualTo(400);
+    assertThat(invalid.json().get("code").asString()).isEqualTo("INVALID_REQUEST");
+    assertThat(invalid.json().get("errors").findValues("field"))
+        .extracting(JsonNode::asString)
+        .containsExactly("registry_number");
+    assertThat(invalid.json().get("detail").asString()).startsWith("registry_number: ");
+  }
+
+  @Test
   void aMissingNestIs404AndSomeoneElsesIs403WithACode() {
     String alice = newUser();
     String bob = newUser();

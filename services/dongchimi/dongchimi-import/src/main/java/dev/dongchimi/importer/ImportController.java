@@ -3,6 +3,7 @@ package dev.dongchimi.importer;
 import com.fasterxml.jackson.annotation.JsonRawValue;
 import dev.dongchimi.Problem;
 import dev.platform.accounts.CurrentUser;
+import dev.platform.web.ProblemResponse;
 import dev.taskrow.core.ErrorCodes;
 import dev.taskrow.core.Task;
 import dev.taskrow.core.TaskStatus;
@@ -63,6 +64,12 @@ class ImportController {
           "Upload an .xlsx, .xls or .csv of products (the mart's owner; the format is told from"
               + " the content): stored, then parsed, analysed and applied in the background; 202"
               + " with the job id")
+  @ProblemResponse(status = 404, codes = "NOT_FOUND")
+  @ProblemResponse(status = 403, codes = "NOT_OWNER")
+  @ProblemResponse(
+      status = 400,
+      codes = {WorkbookFormat.NOT_A_WORKBOOK, "ENCRYPTED_FILE"})
+  @ProblemResponse(status = 409, codes = "IMPORT_IN_PROGRESS")
   ResponseEntity<Accepted> upload(
       CurrentUser user, @PathVariable long martId, @RequestParam("file") MultipartFile file) {
     // Owner and size first: nobody else's upload is read into memory.
@@ -82,12 +89,17 @@ class ImportController {
 
   @GetMapping("/marts/{martId}/product-imports/{jobId}")
   @Operation(summary = "An import: status, progress, summary, row errors (the mart's owner)")
+  @ProblemResponse(status = 404, codes = "NOT_FOUND")
+  @ProblemResponse(status = 403, codes = "NOT_OWNER")
   ImportView find(CurrentUser user, @PathVariable long martId, @PathVariable UUID jobId) {
     return view(imports.find(user.id(), martId, jobId));
   }
 
   @GetMapping("/marts/{martId}/product-imports")
   @Operation(summary = "The mart's imports, newest first (the mart's owner)")
+  @ProblemResponse(status = 404, codes = "NOT_FOUND")
+  @ProblemResponse(status = 403, codes = "NOT_OWNER")
+  @ProblemResponse(status = 400, codes = "INVALID_SIZE")
   List<ImportView> list(
       CurrentUser user, @PathVariable long martId, @RequestParam(defaultValue = "20") int size) {
     if (size < 1 || size > 100) {

@@ -1,6 +1,7 @@
 package dev.dongchimi.importer;
 
 import dev.platform.accounts.CurrentUser;
+import dev.platform.web.ProblemResponse;
 import dev.taskrow.core.Task;
 import dev.taskrow.sse.StreamTokens;
 import dev.taskrow.sse.TaskEventStreams;
@@ -25,6 +26,8 @@ import org.springframework.web.servlet.mvc.method.annotation.SseEmitter;
  */
 @RestController
 @Tag(name = "dongchimi import", description = "동치미: Excel bulk product import")
+@ProblemResponse(status = 404, codes = "NOT_FOUND")
+@ProblemResponse(status = 403, codes = "NOT_OWNER")
 class ImportEventsController {
   private static final String SCOPE = "dongchimi.import";
   private final ImportService imports;
@@ -51,6 +54,8 @@ class ImportEventsController {
       path = "/marts/{martId}/product-imports/{jobId}/events",
       produces = MediaType.TEXT_EVENT_STREAM_VALUE)
   @Operation(summary = "The import's status as server-sent events, until it is final")
+  @ProblemResponse(status = 429, codes = "TOO_MANY_STREAMS")
+  @ProblemResponse(status = 503, codes = "UNAVAILABLE")
   SseEmitter events(
       @PathVariable long martId,
       @PathVariable UUID jobId,

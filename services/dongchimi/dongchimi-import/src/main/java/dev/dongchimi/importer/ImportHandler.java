@@ -1,6 +1,7 @@
 package dev.dongchimi.importer;
 
 import dev.dongchimi.Catalog;
+import dev.dongchimi.MartNotFoundException;
 import dev.dongchimi.Problem;
 import dev.dongchimi.ProductInput;
 import dev.dongchimi.ai.AiRefusedException;
@@ -136,9 +137,10 @@ public class ImportHandler implements TaskHandler {
       try {
         // Joins the task's transaction: the products commit with the SUCCESS, or not at all.
         upserted = catalog.upsertCounted(record.martId(), inputs);
-      } catch (Problem p) {
-        throw TaskFailure.fatal(
-            p.code().equals("NOT_FOUND") ? "MART_NOT_FOUND" : "INVALID_FILE", p.getMessage());
+      } catch (MartNotFoundException gone) { // deleted since the upload
+        throw TaskFailure.fatal("MART_NOT_FOUND", gone.getMessage());
+      } catch (Problem invalid) { // a row the parser let through but the catalog refuses
+        throw TaskFailure.fatal("INVALID_FILE", invalid.getMessage());
       }
       ImportStore.Summary summary =
           new ImportStore.Summary(

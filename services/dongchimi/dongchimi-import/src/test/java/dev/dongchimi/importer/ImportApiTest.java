@@ -323,11 +323,7 @@ class ImportApiTest {
 
   @Test
   void aSecondUploadWhileTheMartsImportRunsIs409AndKeepsNoFile() throws Exception {
-    images.entered = new CountDownLatch(1);
-    images.gate = new CountDownLatch(1);
-    images.blocking = true;
-    UUID first = accepted(upload(mart, owner, Sheets.xlsx(messySheet())));
-    assertThat(images.entered.await(30, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+    UUID first = uploadHeldInAnalysis();
     int stored = storage.objects().size();
 
     Answer second = upload(mart, owner, Sheets.xlsx(messySheet()));
@@ -344,13 +340,39 @@ class ImportApiTest {
   }
 
   @Test
-  void aWorkerThatLostItsLeaseDuringAnalysisCannotApply() throws Exception {
+  void aMartDeletedWhileItsImportIsAnalysedFailsItMartNotFound() throws Exception {
+    UUID job = uploadHeldInAnalysis();
+
+    // The import's own row goes with the mart (cascade); the task row stays to say why.
+    jdbc.sql("delete from dongchimi_mart where id = :id").param("id", mart).update();
+    images.blocking = false;
+    images.gate.countDown();
+
+    await().atMost(Duration.ofSeconds(30)).until(() -> "FAILED".equals(taskColumn(job, "status")));
+    assertThat(taskColumn(job, "error_code")).isEqualTo("MART_NOT_FOUND");
+  }
+
+  /** Uploads the messy sheet; its import waits in analysis until {@code images.gate} opens. */
+  private UUID uploadHeldInAnalysis() throws InterruptedException {
     images.entered = new CountDownLatch(1);
     images.gate = new CountDownLatch(1);
     images.blocking = true;
-    int lostBefore = leaseLost.count.get();
     UUID job = accepted(upload(mart, owner, Sheets.xlsx(messySheet())));
     assertThat(images.entered.await(30, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+    return job;
+  }
+
+  private String taskColumn(UUID task, String column) {
+    return jdbc.sql("select " + column + "::text from taskrow_task where id = :id")
+        .param("id", task)
+        .query(String.class)
+        .single();
+  }
+
+  @Test
+  void aWorkerThatLostItsLeaseDuringAnalysisCannotApply() throws Exception {
+    int lostBefore = leaseLost.count.get();
+    UUID job = uploadHeldInAnalysis();
 
     // The first attempt hangs in analysis; its lease runs out and another claim takes the file.
     images.blocking = false;

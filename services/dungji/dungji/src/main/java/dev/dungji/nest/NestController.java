@@ -1,6 +1,7 @@
 package dev.dungji.nest;
 
 import dev.dungji.Callers;
+import dev.platform.web.ProblemResponse;
 import jakarta.validation.Valid;
 import java.net.URI;
 import java.time.Instant;
@@ -25,6 +26,7 @@ public class NestController {
   }
 
   @PostMapping
+  @ProblemResponse(status = 409, codes = "NEST_LIMIT")
   ResponseEntity<NestView> create(@Valid @RequestBody NestForm form, Authentication auth) {
     Nest nest = nests.create(Callers.userId(auth), form);
     return ResponseEntity.created(URI.create("/nests/" + nest.id())).body(NestView.of(nest));
@@ -36,6 +38,8 @@ public class NestController {
   }
 
   @GetMapping("/{nestId}")
+  @ProblemResponse(status = 404, codes = "NEST_NOT_FOUND")
+  @ProblemResponse(status = 403, codes = "NEST_PERMISSION")
   NestView get(@PathVariable long nestId, Authentication auth) {
     return NestView.of(nests.owned(Callers.userId(auth), nestId));
   }

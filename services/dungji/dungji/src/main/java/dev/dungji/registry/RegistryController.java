@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonRawValue;
 import dev.dungji.Callers;
 import dev.dungji.DungjiProperties;
 import dev.platform.storage.ObjectStorage;
+import dev.platform.web.ProblemResponse;
 import dev.taskrow.core.Submission;
 import dev.taskrow.core.Task;
 import dev.taskrow.core.TaskStatus;
@@ -23,6 +24,8 @@ import org.springframework.web.bind.annotation.RestController;
 /** The seed's API: request an issuance, poll it, poll its OCR. */
 @RestController
 @RequestMapping("/nests/{nestId}/analysis/registry")
+@ProblemResponse(status = 404, codes = "NEST_NOT_FOUND")
+@ProblemResponse(status = 403, codes = "NEST_PERMISSION")
 public class RegistryController {
   private final IssuanceService issuance;
   private final RegistryFiles files;
@@ -49,6 +52,7 @@ public class RegistryController {
   }
 
   @GetMapping("/issue/{taskId}")
+  @ProblemResponse(status = 404, codes = "TASK_NOT_FOUND")
   IssueStatus issueStatus(
       @PathVariable long nestId, @PathVariable UUID taskId, Authentication auth) {
     return issueView(issuance.task(Callers.userId(auth), nestId, taskId, RegistryTasks.ISSUE_KIND));
@@ -73,6 +77,7 @@ public class RegistryController {
   }
 
   @GetMapping("/ocr/{taskId}")
+  @ProblemResponse(status = 404, codes = "TASK_NOT_FOUND")
   OcrStatus ocrStatus(@PathVariable long nestId, @PathVariable UUID taskId, Authentication auth) {
     return ocrView(issuance.task(Callers.userId(auth), nestId, taskId, RegistryTasks.OCR_KIND));
   }

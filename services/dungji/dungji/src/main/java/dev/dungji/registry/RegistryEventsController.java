@@ -2,6 +2,7 @@ package dev.dungji.registry;
 
 import dev.dungji.Callers;
 import dev.platform.accounts.CurrentUser;
+import dev.platform.web.ProblemResponse;
 import dev.taskrow.core.Task;
 import dev.taskrow.sse.StreamTokens;
 import dev.taskrow.sse.TaskEventStreams;
@@ -26,6 +27,10 @@ import org.springframework.web.servlet.mvc.method.annotation.SseEmitter;
  */
 @RestController
 @RequestMapping("/nests/{nestId}/analysis/registry")
+@ProblemResponse(
+    status = 404,
+    codes = {"NEST_NOT_FOUND", "TASK_NOT_FOUND"})
+@ProblemResponse(status = 403, codes = "NEST_PERMISSION")
 public class RegistryEventsController {
   private final IssuanceService issuance;
   private final RegistryController polling;
@@ -55,6 +60,8 @@ public class RegistryEventsController {
   }
 
   @GetMapping(path = "/issue/{taskId}/events", produces = MediaType.TEXT_EVENT_STREAM_VALUE)
+  @ProblemResponse(status = 429, codes = "TOO_MANY_STREAMS")
+  @ProblemResponse(status = 503, codes = "UNAVAILABLE")
   SseEmitter issueEvents(
       @PathVariable long nestId,
       @PathVariable UUID taskId,
@@ -64,6 +71,8 @@ public class RegistryEventsController {
   }
 
   @GetMapping(path = "/ocr/{taskId}/events", produces = MediaType.TEXT_EVENT_STREAM_VALUE)
+  @ProblemResponse(status = 429, codes = "TOO_MANY_STREAMS")
+  @ProblemResponse(status = 503, codes = "UNAVAILABLE")
   SseEmitter ocrEvents(
       @PathVariable long nestId,
       @PathVariable UUID taskId,

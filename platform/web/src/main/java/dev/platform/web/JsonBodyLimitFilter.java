@@ -1,4 +1,4 @@
-package dev.platform.accounts;
+package dev.platform.web;
 
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ReadListener;
@@ -8,6 +8,7 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletRequestWrapper;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
+import java.util.Locale;
 import org.springframework.http.HttpStatus;
 import org.springframework.web.filter.OncePerRequestFilter;
 
@@ -18,16 +19,20 @@ import org.springframework.web.filter.OncePerRequestFilter;
  * is refused at once; a chunked body is counted as it is read and fails when it passes the limit.
  */
 final class JsonBodyLimitFilter extends OncePerRequestFilter {
-  private final long maxBytes;
+  static final String CODE = "PAYLOAD_TOO_LARGE";
 
-  JsonBodyLimitFilter(long maxBytes) {
+  private final long maxBytes;
+  private final ProblemWriter problems;
+
+  JsonBodyLimitFilter(long maxBytes, ProblemWriter problems) {
     this.maxBytes = maxBytes;
+    this.problems = problems;
   }
 
   @Override
   protected boolean shouldNotFilter(HttpServletRequest request) {
     String type = request.getContentType();
-    return type == null || !type.toLowerCase(java.util.Locale.ROOT).contains("json");
+    return type == null || !type.toLowerCase(Locale.ROOT).contains("json");
   }
 
   @Override
@@ -35,8 +40,7 @@ final class JsonBodyLimitFilter extends OncePerRequestFilter {
       HttpServletRequest request, HttpServletResponse response, FilterChain chain)
       throws ServletException, IOException {
     if (request.getContentLengthLong() > maxBytes) {
-      Problems.write(
-          response, request, 413, "Content Too Large", "PAYLOAD_TOO_LARGE", tooLarge(maxBytes));
+      problems.write(request, response, HttpStatus.CONTENT_TOO_LARGE, CODE, tooLarge(maxBytes));
       return;
     }
     chain.doFilter(new Limited(request, maxBytes), response);
@@ -97,8 +101,7 @@ final class JsonBodyLimitFilter extends OncePerRequestFilter {
       read += n;
       if (read > maxBytes) {
         // Propagates through the JSON reader to the problem advice: 413 as above.
-        throw new AccountProblem(
-            HttpStatus.CONTENT_TOO_LARGE, "PAYLOAD_TOO_LARGE", tooLarge(maxBytes));
+        throw new ApiProblem(HttpStatus.CONTENT_TOO_LARGE, CODE, tooLarge(maxBytes));
       }
     }
 
