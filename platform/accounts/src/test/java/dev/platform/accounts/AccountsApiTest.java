@@ -3,8 +3,8 @@ package dev.platform.accounts;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.platform.embedded.EmbeddedDefault;
-import dev.taskrow.core.testing.SettableClock;
-import dev.taskrow.core.testing.TestDatabase;
+import dev.taskrow.test.SettableClock;
+import dev.taskrow.test.TestDatabase;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -3,8 +3,8 @@ package dev.dongchimi;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.platform.accounts.AccountProvisioning;
-import dev.taskrow.core.testing.SettableClock;
-import dev.taskrow.core.testing.TestDatabase;
+import dev.taskrow.test.SettableClock;
+import dev.taskrow.test.TestDatabase;
 import java.time.Duration;
 import java.time.LocalDate;
 import java.util.ArrayList;

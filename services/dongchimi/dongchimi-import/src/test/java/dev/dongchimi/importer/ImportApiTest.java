@@ -3,7 +3,7 @@ package dev.dongchimi.importer;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import dev.taskrow.core.testing.SettableClock;
+import dev.taskrow.test.SettableClock;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
