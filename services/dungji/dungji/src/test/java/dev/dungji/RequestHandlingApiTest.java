@@ -2,6 +2,7 @@ package dev.dungji;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.platform.test.Answer;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.Callable;
@@ -68,8 +69,8 @@ class RequestHandlingApiTest extends ApiTestBase {
     String bob = newUser();
     long nest = createNest(alice, "alice's");
 
-    Api.Response missing = issue(alice, 987_654_321L);
-    Api.Response foreign = issue(bob, nest);
+    Answer missing = issue(alice, 987_654_321L);
+    Answer foreign = issue(bob, nest);
 
     assertThat(missing.status()).isEqualTo(404);
     assertThat(missing.contentType()).startsWith("application/problem+json");
@@ -85,8 +86,8 @@ class RequestHandlingApiTest extends ApiTestBase {
     String alice = newUser();
     long nest = createNest(alice, "n");
 
-    Api.Response first = issue(alice, nest);
-    Api.Response second = issue(alice, nest);
+    Answer first = issue(alice, nest);
+    Answer second = issue(alice, nest);
 
     assertThat(first.status()).isEqualTo(202);
     assertThat(first.json().get("status").asString()).isEqualTo("PENDING");
@@ -110,7 +111,7 @@ class RequestHandlingApiTest extends ApiTestBase {
         .param("id", java.util.UUID.fromString(id))
         .update();
 
-    Api.Response again = issue(alice, nest);
+    Answer again = issue(alice, nest);
 
     assertThat(again.status()).isEqualTo(200);
     assertThat(again.json().get("task_id").asString()).isEqualTo(id);
@@ -126,7 +127,7 @@ class RequestHandlingApiTest extends ApiTestBase {
         .param("id", java.util.UUID.fromString(stale))
         .update();
 
-    Api.Response fresh = issue(alice, nest);
+    Answer fresh = issue(alice, nest);
 
     assertThat(fresh.status()).isEqualTo(202);
     assertThat(fresh.json().get("task_id").asString()).isNotEqualTo(stale);
@@ -153,18 +154,18 @@ class RequestHandlingApiTest extends ApiTestBase {
     long nest = createNest(alice, "n");
     int clients = 12;
     CountDownLatch start = new CountDownLatch(1);
-    List<Callable<Api.Response>> calls =
+    List<Callable<Answer>> calls =
         IntStream.range(0, clients)
-            .<Callable<Api.Response>>mapToObj(
+            .<Callable<Answer>>mapToObj(
                 i ->
                     () -> {
                       start.await();
                       return issue(alice, nest);
                     })
             .toList();
-    List<Api.Response> responses;
+    List<Answer> responses;
     try (ExecutorService pool = Executors.newFixedThreadPool(clients)) {
-      List<Future<Api.Response>> futures = calls.stream().map(pool::submit).toList();
+      List<Future<Answer>> futures = calls.stream().map(pool::submit).toList();
       start.countDown();
       responses = futures.stream().map(ApiTestBaseSupport::join).toList();
     }
@@ -184,9 +185,9 @@ class RequestHandlingApiTest extends ApiTestBase {
     long other = createNest(alice, "b");
     String id = issue(alice, other).json().get("task_id").asString();
 
-    Api.Response r = api().get("/nests/" + mine + "/analysis/registry/issue/" + id, alice);
-    Api.Response asOcr = api().get("/nests/" + other + "/analysis/registry/ocr/" + id, alice);
-    Api.Response unknown =
+    Answer r = api().get("/nests/" + mine + "/analysis/registry/issue/" + id, alice);
+    Answer asOcr = api().get("/nests/" + other + "/analysis/registry/ocr/" + id, alice);
+    Answer unknown =
         api()
             .get(
                 "/nests/" + mine + "/analysis/registry/issue/" + java.util.UUID.randomUUID(),
@@ -219,7 +220,7 @@ class RequestHandlingApiTest extends ApiTestBase {
                 + "') EXECUTE FUNCTION dungji_test_refuse()")
         .update();
     try {
-      Api.Response r = issue(alice, nest);
+      Answer r = issue(alice, nest);
 
       assertThat(r.status()).isEqualTo(500);
       assertThat(taskRows("nest:" + nest)).isZero();
