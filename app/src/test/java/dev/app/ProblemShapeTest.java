@@ -59,7 +59,7 @@ class ProblemShapeTest {
 
   @DynamicPropertySource
   static void embeddedDataInATempDir(DynamicPropertyRegistry registry) {
-    registry.add("app.embedded.data-dir", DATA_DIR::toString);
+    registry.add("embedded.data-dir", DATA_DIR::toString);
   }
 
   @BeforeEach

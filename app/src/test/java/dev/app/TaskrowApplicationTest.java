@@ -3,9 +3,13 @@ package dev.app;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.dongchimi.testing.AppMigrations;
+import dev.platform.test.Answer;
+import dev.platform.test.ApiClient;
+import dev.platform.test.SignUp;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Map;
 import javax.sql.DataSource;
 import org.flywaydb.core.Flyway;
 import org.flywaydb.core.api.configuration.Configuration;
@@ -18,12 +22,9 @@ import org.springframework.boot.test.system.OutputCaptureExtension;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.http.HttpStatusCode;
 import org.springframework.http.MediaType;
-import org.springframework.http.ResponseEntity;
-import org.springframework.http.client.JdkClientHttpRequestFactory;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
-import org.springframework.web.client.RestClient;
 
 /** The application on its embedded defaults, as someone who just cloned the repository runs it. */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
@@ -51,34 +52,23 @@ class TaskrowApplicationTest {
     }
   }
 
-  private RestClient http() {
-    return RestClient.builder()
-        // The JDK's client: Apache's (on this classpath) would retry a 429 after its Retry-After.
-        .requestFactory(new JdkClientHttpRequestFactory())
-        .baseUrl("http://localhost:" + port)
-        .defaultStatusHandler(HttpStatusCode::isError, (request, response) -> {})
-        .build();
+  // The JDK's client, which never retries: Apache's (on this classpath) would retry a 429.
+  private ApiClient api() {
+    return new ApiClient(port);
   }
 
   @Test
   void healthIsUpWithTheEngineOnTheEmbeddedDatabaseAndItsDetailsAreForOperators() {
-    ResponseEntity<String> anonymous =
-        http().get().uri("/actuator/health").retrieve().toEntity(String.class);
-    assertThat(anonymous.getStatusCode().value()).isEqualTo(200);
+    Answer anonymous = api().get("/actuator/health", null);
+    assertThat(anonymous.status()).isEqualTo(200);
     // Anyone sees each component's status, not its details (queues, hosts).
-    assertThat(anonymous.getBody())
+    assertThat(anonymous.body())
         .contains("\"status\":\"UP\"")
         .contains("\"taskrow\":{\"status\":\"UP\"}")
         .doesNotContain("\"database\":\"reachable\"");
-    ResponseEntity<String> health =
-        http()
-            .get()
-            .uri("/actuator/health")
-            .header("Authorization", "Bearer " + adminToken())
-            .retrieve()
-            .toEntity(String.class);
-    assertThat(health.getStatusCode().value()).isEqualTo(200);
-    assertThat(health.getBody())
+    Answer health = api().get("/actuator/health", adminToken());
+    assertThat(health.status()).isEqualTo(200);
+    assertThat(health.body())
         .contains("\"status\":\"UP\"")
         .contains("\"taskrow\"")
         .contains("\"database\":\"reachable\"");
@@ -88,25 +78,20 @@ class TaskrowApplicationTest {
   @Test
   void behindAProxyLoginsAreThrottledPerForwardedClientNotForEveryone() {
     String throttled = "203.0.113.7";
-    ResponseEntity<String> last = null;
+    Answer last = null;
     for (int i = 0; i <= 20; i++) { // 20 failures per address are allowed in a window
       last = login("nobody" + i + "@example.com", "wrong-password", throttled);
     }
-    assertThat(last.getStatusCode().value()).isEqualTo(429);
-    assertThat(last.getBody()).contains("\"code\":\"TOO_MANY_ATTEMPTS\"");
-    ResponseEntity<String> other = login("nobody@example.com", "wrong-password", "198.51.100.9");
-    assertThat(other.getStatusCode().value()).isEqualTo(401);
+    assertThat(last.status()).isEqualTo(429);
+    assertThat(last.body()).contains("\"code\":\"TOO_MANY_ATTEMPTS\"");
+    Answer other = login("nobody@example.com", "wrong-password", "198.51.100.9");
+    assertThat(other.status()).isEqualTo(401);
   }
 
-  private ResponseEntity<String> login(String email, String password, String forwardedFor) {
-    return http()
-        .post()
-        .uri("/auth/login")
-        .header("X-Forwarded-For", forwardedFor)
-        .contentType(MediaType.APPLICATION_JSON)
-        .body("{\"email\":\"" + email + "\",\"password\":\"" + password + "\"}")
-        .retrieve()
-        .toEntity(String.class);
+  private Answer login(String email, String password, String forwardedFor) {
+    return api()
+        .withHeader("X-Forwarded-For", forwardedFor)
+        .post("/auth/login", null, Map.of("email", email, "password", password));
   }
 
   @Test
@@ -146,94 +131,54 @@ class TaskrowApplicationTest {
 
   @Test
   void describesTheApiWithOpenApiAndSwaggerUi() {
-    ResponseEntity<String> docs =
-        http().get().uri("/v3/api-docs").retrieve().toEntity(String.class);
-    assertThat(docs.getStatusCode().value()).isEqualTo(200);
-    assertThat(docs.getHeaders().getContentType().isCompatibleWith(MediaType.APPLICATION_JSON))
-        .isTrue();
-    assertThat(docs.getBody()).contains("\"/ops/queues\"").contains("\"title\":\"taskrow\"");
-
-    ResponseEntity<String> ui =
-        http().get().uri("/swagger-ui/index.html").retrieve().toEntity(String.class);
-    assertThat(ui.getStatusCode().value()).isEqualTo(200);
-    assertThat(ui.getBody()).contains("Swagger UI");
-    ResponseEntity<Void> shortcut =
-        http().get().uri("/swagger-ui.html").retrieve().toBodilessEntity();
+    Answer docs = api().get("/v3/api-docs", null);
+    assertThat(docs.status()).isEqualTo(200);
     assertThat(
-            shortcut.getStatusCode().is2xxSuccessful()
-                || shortcut.getStatusCode().is3xxRedirection())
+            MediaType.parseMediaType(docs.contentType())
+                .isCompatibleWith(MediaType.APPLICATION_JSON))
         .isTrue();
+    assertThat(docs.body()).contains("\"/ops/queues\"").contains("\"title\":\"taskrow\"");
+
+    Answer ui = api().get("/swagger-ui/index.html", null);
+    assertThat(ui.status()).isEqualTo(200);
+    assertThat(ui.body()).contains("Swagger UI");
+    HttpStatusCode shortcut = HttpStatusCode.valueOf(api().get("/swagger-ui.html", null).status());
+    assertThat(shortcut.is2xxSuccessful() || shortcut.is3xxRedirection()).isTrue();
   }
 
   /** A token of an operator: ADMIN is never chosen at signup, it is granted in the database. */
   private String adminToken() {
-    String email = "ops-" + System.nanoTime() + "@example.com";
-    String credentials = "{\"email\":\"" + email + "\",\"password\":\"operator-pass\"}";
-    http()
-        .post()
-        .uri("/auth/signup")
-        .contentType(MediaType.APPLICATION_JSON)
-        .body(credentials)
-        .retrieve()
-        .toBodilessEntity();
-    jdbc.update("update accounts_user set roles = array['ADMIN'] where email = ?", email);
-    String login =
-        http()
-            .post()
-            .uri("/auth/login")
-            .contentType(MediaType.APPLICATION_JSON)
-            .body(credentials)
-            .retrieve()
-            .body(String.class);
-    return login.replaceAll(".*\"access_token\":\"([^\"]+)\".*", "$1");
+    SignUp.Account ops = SignUp.newAccount(api(), null);
+    jdbc.update("update accounts_user set roles = array['ADMIN'] where email = ?", ops.email());
+    return SignUp.login(api(), ops.email(), ops.password());
   }
 
   @Test
   void opsQueuesNeedsAnOperatorToken() {
-    ResponseEntity<String> anonymous =
-        http().get().uri("/ops/queues").retrieve().toEntity(String.class);
-    assertThat(anonymous.getStatusCode().value()).isEqualTo(401);
-    assertThat(anonymous.getBody()).contains("\"code\":\"UNAUTHENTICATED\"");
+    Answer anonymous = api().get("/ops/queues", null);
+    assertThat(anonymous.status()).isEqualTo(401);
+    assertThat(anonymous.body()).contains("\"code\":\"UNAUTHENTICATED\"");
   }
 
   @Test
   void opsQueuesAnswersInSnakeCase() {
-    ResponseEntity<String> queues =
-        http()
-            .get()
-            .uri("/ops/queues")
-            .header("Authorization", "Bearer " + adminToken())
-            .retrieve()
-            .toEntity(String.class);
-    assertThat(queues.getStatusCode().value()).isEqualTo(200);
-    assertThat(queues.getBody()).contains("\"queues\":[").contains("\"oldest_pending_age_ms\"");
+    Answer queues = api().get("/ops/queues", adminToken());
+    assertThat(queues.status()).isEqualTo(200);
+    assertThat(queues.body()).contains("\"queues\":[").contains("\"oldest_pending_age_ms\"");
   }
 
   @Test
   void errorsAreProblemDetails() {
-    ResponseEntity<String> missing =
-        http()
-            .get()
-            .uri("/ops/nothing-here")
-            .header("Authorization", "Bearer " + adminToken())
-            .retrieve()
-            .toEntity(String.class);
-    assertThat(missing.getStatusCode().value()).isEqualTo(404);
-    assertThat(missing.getHeaders().getContentType().toString())
-        .isEqualTo("application/problem+json");
+    Answer missing = api().get("/ops/nothing-here", adminToken());
+    assertThat(missing.status()).isEqualTo(404);
+    assertThat(missing.contentType()).isEqualTo("application/problem+json");
   }
 
   @Test
   void exposesPrometheusMetricsOfTheEngine() {
-    ResponseEntity<String> metrics =
-        http()
-            .get()
-            .uri("/actuator/prometheus")
-            .header("Authorization", "Bearer " + adminToken())
-            .retrieve()
-            .toEntity(String.class);
-    assertThat(metrics.getStatusCode().value()).isEqualTo(200);
-    assertThat(metrics.getBody()).contains("hikaricp_connections");
+    Answer metrics = api().get("/actuator/prometheus", adminToken());
+    assertThat(metrics.status()).isEqualTo(200);
+    assertThat(metrics.body()).contains("hikaricp_connections");
   }
 
   @Test

@@ -3,6 +3,8 @@ package dev.app.dungji;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.app.EmbeddedDefaults;
+import dev.platform.test.ApiClient;
+import dev.platform.test.SignUp;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.net.http.HttpResponse;
@@ -34,31 +36,31 @@ class DungjiAppTest {
   }
 
   @Autowired EmbeddedDefaults embeddedDefaults;
-  private final AppClient app = new AppClient(PORT);
+  private final ApiClient app = new ApiClient(PORT);
 
   @Test
   void issuesDownloadsAndReadsACertificate() throws Exception {
-    String token = app.newUserToken();
-    long nest = app.nest(token, "강남 오피스텔");
-    String taskId = app.issue(token, nest);
+    String token = SignUp.newToken(app);
+    long nest = Nests.create(app, token, "강남 오피스텔");
+    String taskId = Nests.issue(app, token, nest);
 
     JsonNode issued =
         app.awaitFinal(
-            token, "/nests/" + nest + "/analysis/registry/issue/" + taskId, Duration.ofSeconds(60));
+            "/nests/" + nest + "/analysis/registry/issue/" + taskId, token, Duration.ofSeconds(60));
     assertThat(issued.get("status").asString()).isEqualTo("SUCCESS");
 
-    HttpResponse<byte[]> pdf = app.fetch(issued.get("file_url").asString());
+    HttpResponse<byte[]> pdf = ApiClient.fetch(issued.get("file_url").asString());
     assertThat(pdf.statusCode()).isEqualTo(200);
     assertThat(pdf.headers().firstValue("Content-Type")).hasValue("application/pdf");
     assertThat(new String(pdf.body(), 0, 5)).isEqualTo("%PDF-");
     String forged =
         issued.get("file_url").asString().replaceAll("expires=\\d+", "expires=9999999999");
-    assertThat(app.fetch(forged).statusCode()).isEqualTo(403);
+    assertThat(ApiClient.fetch(forged).statusCode()).isEqualTo(403);
 
     JsonNode ocr =
         app.awaitFinal(
-            token,
             "/nests/" + nest + "/analysis/registry/ocr/" + issued.get("ocr_task_id").asString(),
+            token,
             Duration.ofSeconds(60));
     assertThat(ocr.get("status").asString()).isEqualTo("SUCCESS");
     assertThat(ocr.get("text").asString()).contains("테헤란로 152", "갑 구");
@@ -66,10 +68,10 @@ class DungjiAppTest {
 
   @Test
   void anotherAccountCannotSeeTheNest() {
-    String owner = app.newUserToken();
-    long nest = app.nest(owner, "mine");
+    String owner = SignUp.newToken(app);
+    long nest = Nests.create(app, owner, "mine");
 
-    assertThat(app.get("/nests/" + nest, app.newUserToken()).status()).isEqualTo(403);
+    assertThat(app.get("/nests/" + nest, SignUp.newToken(app)).status()).isEqualTo(403);
     assertThat(app.post("/nests/" + nest + "/analysis/registry/issue", null, null).status())
         .isEqualTo(401);
   }

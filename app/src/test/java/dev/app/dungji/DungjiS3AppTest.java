@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.app.EmbeddedDefaults;
 import dev.platform.storage.ObjectStorage;
+import dev.platform.test.ApiClient;
+import dev.platform.test.SignUp;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpResponse;
@@ -59,22 +61,22 @@ class DungjiS3AppTest {
 
   @Autowired ObjectStorage storage;
   @Autowired EmbeddedDefaults embeddedDefaults;
-  private final AppClient app = new AppClient(PORT);
+  private final ApiClient app = new ApiClient(PORT);
 
   @Test
   void theCertificateLandsInS3AndFileUrlIsAPresignedUrl() throws Exception {
-    String token = app.newUserToken();
-    long nest = app.nest(token, "s3");
-    String taskId = app.issue(token, nest);
+    String token = SignUp.newToken(app);
+    long nest = Nests.create(app, token, "s3");
+    String taskId = Nests.issue(app, token, nest);
 
     JsonNode issued =
         app.awaitFinal(
-            token, "/nests/" + nest + "/analysis/registry/issue/" + taskId, Duration.ofSeconds(60));
+            "/nests/" + nest + "/analysis/registry/issue/" + taskId, token, Duration.ofSeconds(60));
 
     assertThat(issued.get("status").asString()).isEqualTo("SUCCESS");
     String url = issued.get("file_url").asString();
     assertThat(url).startsWith("http://127.0.0.1:" + s3.getPort() + "/dungji/").contains("X-Amz-");
-    HttpResponse<byte[]> pdf = app.fetch(url);
+    HttpResponse<byte[]> pdf = ApiClient.fetch(url);
     assertThat(pdf.statusCode()).isEqualTo(200);
     assertThat(new String(pdf.body(), 0, 5)).isEqualTo("%PDF-");
     assertThat(storage.exists("dungji/registry/nest-" + nest + "/" + taskId + ".pdf")).isTrue();

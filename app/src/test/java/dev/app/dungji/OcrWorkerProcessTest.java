@@ -2,6 +2,8 @@ package dev.app.dungji;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.platform.test.ApiClient;
+import dev.platform.test.SignUp;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -43,7 +45,7 @@ class OcrWorkerProcessTest {
   }
 
   @Autowired DataSource dataSource;
-  private final AppClient app = new AppClient(PORT);
+  private final ApiClient app = new ApiClient(PORT);
 
   private synchronized void startWorker() throws Exception {
     if (worker != null) {
@@ -87,9 +89,9 @@ class OcrWorkerProcessTest {
 
   @Test
   void theSeparateWorkerReadsATextPdfAndAScannedPdf() throws Exception {
-    String token = app.newUserToken();
-    long textNest = app.nest(token, "text layer");
-    long scanNest = app.nest(token, "scan [sandbox:scanned]");
+    String token = SignUp.newToken(app);
+    long textNest = Nests.create(app, token, "text layer");
+    long scanNest = Nests.create(app, token, "scan [sandbox:scanned]");
     JsonNode text = issued(token, textNest);
     JsonNode scan = issued(token, scanNest);
 
@@ -116,10 +118,10 @@ class OcrWorkerProcessTest {
   }
 
   private JsonNode issued(String token, long nest) {
-    String taskId = app.issue(token, nest);
+    String taskId = Nests.issue(app, token, nest);
     JsonNode r =
         app.awaitFinal(
-            token, "/nests/" + nest + "/analysis/registry/issue/" + taskId, Duration.ofSeconds(60));
+            "/nests/" + nest + "/analysis/registry/issue/" + taskId, token, Duration.ofSeconds(60));
     assertThat(r.get("status").asString()).isEqualTo("SUCCESS");
     return r;
   }
@@ -133,8 +135,8 @@ class OcrWorkerProcessTest {
 
   private JsonNode awaitOcr(String token, long nest, JsonNode issued) {
     return app.awaitFinal(
-        token,
         "/nests/" + nest + "/analysis/registry/ocr/" + issued.get("ocr_task_id").asString(),
+        token,
         Duration.ofSeconds(120));
   }
 

@@ -10,6 +10,9 @@ import dev.dungji.issuer.IssuedDocument;
 import dev.dungji.issuer.IssuerException;
 import dev.dungji.issuer.IssuerFault;
 import dev.dungji.issuer.RegistryIssuer;
+import dev.platform.test.Answer;
+import dev.platform.test.ApiClient;
+import dev.platform.test.SignUp;
 import dev.taskrow.core.SignalListener;
 import dev.taskrow.core.Signals;
 import dev.taskrow.core.TaskChange;
@@ -18,10 +21,8 @@ import dev.taskrow.core.TaskListener;
 import dev.taskrow.core.TaskStatus;
 import dev.taskrow.redis.RedisSignals;
 import dev.taskrow.redis.testing.TestRedis;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
+import dev.taskrow.test.SseEvent;
+import dev.taskrow.test.SseStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -35,8 +36,6 @@ import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
@@ -50,8 +49,6 @@ import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.context.support.GenericApplicationContext;
-import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.json.JsonMapper;
 
 /**
  * Two app instances on one PostgreSQL and one real Redis, with Redis stopped while a client's
@@ -65,7 +62,6 @@ class TwoInstancesRedisOutageTest {
   // outage part of the test.
   private static final Duration FALLBACK = Duration.ofSeconds(3);
   private static final Duration WITHIN = Duration.ofSeconds(30);
-  private static final JsonMapper JSON = JsonMapper.builder().build();
 
   private static final GatedIssuer issuer = new GatedIssuer();
   private static final Map<UUID, Long> committed = new ConcurrentHashMap<>();
@@ -153,24 +149,19 @@ class TwoInstancesRedisOutageTest {
   @Test
   void aStreamOpenThroughARedisOutageGetsEveryChangeAndGoesLiveAgainByItself(CapturedOutput output)
       throws Exception {
-    AppClient app = new AppClient(portA);
-    String token = app.newUserToken();
-    long nest = app.nest(token, "outage");
-    UUID task = UUID.fromString(app.issue(token, nest));
+    ApiClient app = new ApiClient(portA);
+    String token = SignUp.newToken(app);
+    long nest = Nests.create(app, token, "outage");
+    UUID task = UUID.fromString(Nests.issue(app, token, nest));
     assertThat(issuer.started.poll(30, TimeUnit.SECONDS)).isEqualTo(1); // B runs attempt 1
 
-    EventStream stream =
-        EventStream.open(
-            "http://127.0.0.1:"
-                + portA
-                + "/nests/"
-                + nest
-                + "/analysis/registry/issue/"
-                + task
-                + "/events",
-            token);
-    await().atMost(WITHIN).until(() -> stream.last().map(e -> e.attempt() == 1).orElse(false));
-    assertThat(stream.events().getFirst().status()).isEqualTo("PROCESSING");
+    SseStream stream =
+        SseStream.to(app.url("/nests/" + nest + "/analysis/registry/issue/" + task + "/events"))
+            .bearer(token)
+            .open();
+    assertThat(stream.status()).isEqualTo(200);
+    await().atMost(WITHIN).until(() -> stream.last().map(e -> attempt(e) == 1).orElse(false));
+    assertThat(stream.events().getFirst().text("status")).isEqualTo("PROCESSING");
     await().atMost(WITHIN).until(() -> "UP".equals(health().get("taskrowRedis")));
 
     int warnings = count(output.getOut(), "Redis signals unavailable");
@@ -193,8 +184,8 @@ class TwoInstancesRedisOutageTest {
     // periodic reads, since no signal can arrive.
     issuer.outcomes.add(Optional.of(IssuerFault.NETWORK));
     assertThat(issuer.started.poll(30, TimeUnit.SECONDS)).isEqualTo(2);
-    await().atMost(WITHIN).until(() -> stream.last().map(e -> e.attempt() == 2).orElse(false));
-    assertThat(stream.last().orElseThrow().lastErrorCode()).isEqualTo("ISSUER_UNREACHABLE");
+    await().atMost(WITHIN).until(() -> stream.last().map(e -> attempt(e) == 2).orElse(false));
+    assertThat(stream.last().orElseThrow().text("last_error_code")).isEqualTo("ISSUER_UNREACHABLE");
     assertThat(signalled.tasks).doesNotContain(task);
     // One WARN per instance, not one per failed publish or reconnection attempt.
     assertThat(count(output.getOut(), "Redis signals unavailable")).isEqualTo(warnings + 2);
@@ -222,8 +213,8 @@ class TwoInstancesRedisOutageTest {
 
     issuer.outcomes.add(Optional.empty()); // attempt 2 succeeds
     assertThat(stream.awaitEnd(WITHIN)).as("the stream ends after the final state").isTrue();
-    Event last = stream.last().orElseThrow();
-    assertThat(last.status()).isEqualTo("SUCCESS");
+    SseEvent last = stream.last().orElseThrow();
+    assertThat(last.text("status")).isEqualTo("SUCCESS");
     assertThat(signalled.tasks).contains(task);
     await().atMost(WITHIN).until(() -> committed.containsKey(task));
     long delay = last.receivedNanos() - committed.get(task);
@@ -231,8 +222,9 @@ class TwoInstancesRedisOutageTest {
         .as("commit -> event once Redis is back: a signal, not a periodic read")
         .isLessThan(FALLBACK.dividedBy(6));
     // Never an older state after a newer one.
-    assertThat(stream.events().stream().map(Event::attempt).toList()).isSorted();
-    assertThat(stream.events().stream().map(Event::id).distinct().count())
+    assertThat(stream.events().stream().map(TwoInstancesRedisOutageTest::attempt).toList())
+        .isSorted();
+    assertThat(stream.events().stream().map(SseEvent::id).distinct().count())
         .isEqualTo(stream.events().size());
   }
 
@@ -242,9 +234,9 @@ class TwoInstancesRedisOutageTest {
 
   /** A's {@code taskrowRedis} health and the overall status, from its actuator over HTTP. */
   private static Map<String, String> health() {
-    AppClient.Response r = new AppClient(portA).get("/actuator/health", null);
+    Answer r = new ApiClient(portA).get("/actuator/health", null);
     assertThat(r.status()).isEqualTo(200);
-    assertThat(r.json().at("/components/taskrowRedis/status").isString()).as(r.raw()).isTrue();
+    assertThat(r.json().at("/components/taskrowRedis/status").isString()).as(r.body()).isTrue();
     return Map.of(
         "status",
         r.json().get("status").asString(),
@@ -294,72 +286,8 @@ class TwoInstancesRedisOutageTest {
     }
   }
 
-  record Event(String id, JsonNode data, long receivedNanos) {
-    String status() {
-      return data.get("status").asString();
-    }
-
-    int attempt() {
-      return data.get("attempt_count").asInt();
-    }
-
-    String lastErrorCode() {
-      JsonNode code = data.get("last_error_code");
-      return code == null || code.isNull() ? null : code.asString();
-    }
-  }
-
-  /** A client reading one stream as it comes, on a thread of its own. */
-  private static final class EventStream {
-    private static final HttpClient HTTP = HttpClient.newHttpClient();
-    private final List<Event> events = new CopyOnWriteArrayList<>();
-    private final CountDownLatch ended = new CountDownLatch(1);
-
-    static EventStream open(String url, String token) throws Exception {
-      HttpResponse<Stream<String>> response =
-          HTTP.send(
-              HttpRequest.newBuilder(URI.create(url))
-                  .header("Accept", "text/event-stream")
-                  .header("Authorization", "Bearer " + token)
-                  .build(),
-              HttpResponse.BodyHandlers.ofLines());
-      assertThat(response.statusCode()).isEqualTo(200);
-      EventStream stream = new EventStream();
-      Thread.ofPlatform().daemon().name("sse-client").start(() -> stream.read(response.body()));
-      return stream;
-    }
-
-    private void read(Stream<String> lines) {
-      try (lines) {
-        String[] id = new String[1];
-        List<String> data = new ArrayList<>();
-        lines.forEach(
-            line -> {
-              if (line.startsWith("id:")) {
-                id[0] = line.substring(3).strip();
-              } else if (line.startsWith("data:")) {
-                data.add(line.substring(5).strip());
-              } else if (line.isEmpty() && !data.isEmpty()) {
-                events.add(
-                    new Event(id[0], JSON.readTree(String.join("\n", data)), System.nanoTime()));
-                data.clear();
-              }
-            });
-      } finally {
-        ended.countDown();
-      }
-    }
-
-    List<Event> events() {
-      return events;
-    }
-
-    Optional<Event> last() {
-      return events.isEmpty() ? Optional.empty() : Optional.of(events.getLast());
-    }
-
-    boolean awaitEnd(Duration within) throws InterruptedException {
-      return ended.await(within.toMillis(), TimeUnit.MILLISECONDS);
-    }
+  /** The attempt an event of the issuance shows. */
+  private static int attempt(SseEvent event) {
+    return event.json().get("attempt_count").asInt();
   }
 }

@@ -2,8 +2,9 @@ package dev.taskrow.core;
 
 import static org.awaitility.Awaitility.await;
 
-import dev.taskrow.core.testing.SettableClock;
-import dev.taskrow.core.testing.TestDatabase;
+import dev.taskrow.test.SettableClock;
+import dev.taskrow.test.TaskAwait;
+import dev.taskrow.test.TestDatabase;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -106,11 +107,13 @@ abstract class EngineTest {
     return taskrow.find(id).orElseThrow();
   }
 
+  /**
+   * Waits for the task's row to have {@code status}, with the test kit's {@link TaskAwait}, which
+   * reads the row; {@code taskrow} is the engine the test submitted it to, kept so the tests read
+   * as they did.
+   */
   protected static void awaitStatus(Taskrow taskrow, UUID id, TaskStatus status) {
-    await()
-        .atMost(Duration.ofSeconds(20))
-        .pollInterval(Duration.ofMillis(10))
-        .until(() -> find(taskrow, id).status() == status);
+    TaskAwait.awaitStatus(TestDatabase.dataSource(), id, status);
   }
 
   protected static void awaitTrue(Callable<Boolean> condition) {

@@ -2,7 +2,7 @@ package dev.taskrow.core;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.taskrow.core.testing.TestDatabase;
+import dev.taskrow.test.TestDatabase;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;

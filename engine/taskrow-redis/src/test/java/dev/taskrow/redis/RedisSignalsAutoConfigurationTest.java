@@ -5,9 +5,9 @@ import static org.awaitility.Awaitility.await;
 
 import dev.taskrow.core.InProcessSignals;
 import dev.taskrow.core.Signals;
-import dev.taskrow.core.testing.TestDatabase;
 import dev.taskrow.redis.testing.TestRedis;
 import dev.taskrow.spring.TaskrowAutoConfiguration;
+import dev.taskrow.test.TestDatabase;
 import java.time.Duration;
 import javax.sql.DataSource;
 import org.junit.jupiter.api.AfterAll;

@@ -7,7 +7,7 @@ import dev.taskrow.core.NewTask;
 import dev.taskrow.core.TaskKind;
 import dev.taskrow.core.TaskStatus;
 import dev.taskrow.core.Taskrow;
-import dev.taskrow.core.testing.TestDatabase;
+import dev.taskrow.test.TestDatabase;
 import java.time.Duration;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.params.ParameterizedTest;

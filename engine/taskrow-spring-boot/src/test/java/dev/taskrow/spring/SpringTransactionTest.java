@@ -1,6 +1,6 @@
 package dev.taskrow.spring;
 
-import static dev.taskrow.spring.TestContexts.awaitStatus;
+import static dev.taskrow.test.TaskAwait.awaitStatus;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -9,7 +9,7 @@ import dev.taskrow.core.TaskFailure;
 import dev.taskrow.core.TaskKind;
 import dev.taskrow.core.TaskStatus;
 import dev.taskrow.core.Taskrow;
-import dev.taskrow.core.testing.TestDatabase;
+import dev.taskrow.test.TestDatabase;
 import java.util.UUID;
 import javax.sql.DataSource;
 import org.junit.jupiter.api.BeforeAll;
@@ -46,7 +46,7 @@ class SpringTransactionTest {
                   context
                       .getBean(TaskrowTemplate.class)
                       .submit(NewTask.of("write").payload("{\"fail\": true}"));
-              awaitStatus(taskrow, id, TaskStatus.FAILED);
+              awaitStatus(TestDatabase.dataSource(), id, TaskStatus.FAILED);
               assertThat(taskrow.find(id).orElseThrow().errorCode()).isEqualTo("BOOM");
               assertThat(businessRows(id)).isZero();
             });
@@ -59,7 +59,7 @@ class SpringTransactionTest {
         .run(
             context -> {
               UUID id = context.getBean(TaskrowTemplate.class).submit(NewTask.of("write"));
-              awaitStatus(context.getBean(Taskrow.class), id, TaskStatus.SUCCESS);
+              awaitStatus(TestDatabase.dataSource(), id, TaskStatus.SUCCESS);
               assertThat(businessRows(id)).isOne();
             });
   }
@@ -74,8 +74,8 @@ class SpringTransactionTest {
               TaskrowTemplate template = context.getBean(TaskrowTemplate.class);
               UUID failed = template.submit(NewTask.of("chain").payload("{\"fail\": true}"));
               UUID succeeded = template.submit(NewTask.of("chain"));
-              awaitStatus(taskrow, failed, TaskStatus.FAILED);
-              awaitStatus(taskrow, succeeded, TaskStatus.SUCCESS);
+              awaitStatus(TestDatabase.dataSource(), failed, TaskStatus.FAILED);
+              awaitStatus(TestDatabase.dataSource(), succeeded, TaskStatus.SUCCESS);
               assertThat(children(failed)).isZero();
               assertThat(children(succeeded)).isOne();
             });

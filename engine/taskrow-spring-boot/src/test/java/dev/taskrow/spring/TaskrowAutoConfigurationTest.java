@@ -1,6 +1,6 @@
 package dev.taskrow.spring;
 
-import static dev.taskrow.spring.TestContexts.awaitStatus;
+import static dev.taskrow.test.TaskAwait.awaitStatus;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.taskrow.core.InProcessSignals;
@@ -11,7 +11,7 @@ import dev.taskrow.core.Task;
 import dev.taskrow.core.TaskKind;
 import dev.taskrow.core.TaskStatus;
 import dev.taskrow.core.Taskrow;
-import dev.taskrow.core.testing.TestDatabase;
+import dev.taskrow.test.TestDatabase;
 import java.time.Duration;
 import java.util.UUID;
 import java.util.concurrent.CountDownLatch;
@@ -37,7 +37,7 @@ class TaskrowAutoConfigurationTest {
               assertThat(context).hasNotFailed();
               UUID id = context.getBean(TaskrowTemplate.class).submit(NewTask.of("greet"));
               Taskrow taskrow = context.getBean(Taskrow.class);
-              awaitStatus(taskrow, id, TaskStatus.SUCCESS);
+              awaitStatus(TestDatabase.dataSource(), id, TaskStatus.SUCCESS);
               assertThat(taskrow.find(id).orElseThrow().result()).isEqualTo("{\"hello\": true}");
               assertThat(context.getBean(TaskrowWorkerLifecycle.class).isWorkerAlive()).isTrue();
             });
@@ -186,7 +186,7 @@ class TaskrowAutoConfigurationTest {
               UUID greeting = context.getBean(TaskrowTemplate.class).submit(NewTask.of("greet"));
               UUID export = context.getBean(TaskrowTemplate.class).submit(NewTask.of("export"));
               Taskrow taskrow = context.getBean(Taskrow.class);
-              awaitStatus(taskrow, export, TaskStatus.SUCCESS);
+              awaitStatus(TestDatabase.dataSource(), export, TaskStatus.SUCCESS);
               assertThat(taskrow.find(greeting).orElseThrow().status())
                   .isEqualTo(TaskStatus.PENDING);
             });

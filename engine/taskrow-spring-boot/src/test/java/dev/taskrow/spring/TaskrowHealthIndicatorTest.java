@@ -1,13 +1,13 @@
 package dev.taskrow.spring;
 
-import static dev.taskrow.spring.TestContexts.awaitStatus;
+import static dev.taskrow.test.TaskAwait.awaitStatus;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.taskrow.core.NewTask;
 import dev.taskrow.core.TaskKind;
 import dev.taskrow.core.TaskStatus;
 import dev.taskrow.core.Taskrow;
-import dev.taskrow.core.testing.TestDatabase;
+import dev.taskrow.test.TestDatabase;
 import java.util.Map;
 import java.util.UUID;
 import org.junit.jupiter.api.BeforeEach;
@@ -33,7 +33,7 @@ class TaskrowHealthIndicatorTest {
             context -> {
               TaskrowTemplate template = context.getBean(TaskrowTemplate.class);
               UUID done = template.submit(NewTask.of("greet"));
-              awaitStatus(context.getBean(Taskrow.class), done, TaskStatus.SUCCESS);
+              awaitStatus(TestDatabase.dataSource(), done, TaskStatus.SUCCESS);
               template.submit(NewTask.of("export"));
 
               Health health =

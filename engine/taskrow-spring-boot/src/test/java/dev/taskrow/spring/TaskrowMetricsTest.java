@@ -1,6 +1,6 @@
 package dev.taskrow.spring;
 
-import static dev.taskrow.spring.TestContexts.awaitStatus;
+import static dev.taskrow.test.TaskAwait.awaitStatus;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
@@ -9,7 +9,7 @@ import dev.taskrow.core.TaskFailure;
 import dev.taskrow.core.TaskKind;
 import dev.taskrow.core.TaskStatus;
 import dev.taskrow.core.Taskrow;
-import dev.taskrow.core.testing.TestDatabase;
+import dev.taskrow.test.TestDatabase;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Duration;
 import java.util.UUID;
@@ -55,8 +55,8 @@ class TaskrowMetricsTest {
               UUID failed = template.submit(NewTask.of("measured").payload("{\"fail\":1}"));
               template.submit(NewTask.of("queued"));
               template.submit(NewTask.of("queued"));
-              awaitStatus(taskrow, ok, TaskStatus.SUCCESS);
-              awaitStatus(taskrow, failed, TaskStatus.FAILED);
+              awaitStatus(TestDatabase.dataSource(), ok, TaskStatus.SUCCESS);
+              awaitStatus(TestDatabase.dataSource(), failed, TaskStatus.FAILED);
 
               MeterRegistry registry = context.getBean(MeterRegistry.class);
               // Listeners run after the outcome committed: wait for the counters to catch up.

@@ -1,12 +1,6 @@
 package dev.taskrow.spring;
 
-import static org.awaitility.Awaitility.await;
-
-import dev.taskrow.core.TaskStatus;
-import dev.taskrow.core.Taskrow;
-import dev.taskrow.core.testing.TestDatabase;
-import java.time.Duration;
-import java.util.UUID;
+import dev.taskrow.test.TestDatabase;
 import javax.sql.DataSource;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.jdbc.autoconfigure.DataSourceTransactionManagerAutoConfiguration;
@@ -31,11 +25,5 @@ final class TestContexts {
                 TaskrowMetricsAutoConfiguration.class))
         // Not the pool itself: closing a context must not close the pool the other tests share.
         .withBean(DataSource.class, () -> new DelegatingDataSource(TestDatabase.dataSource()));
-  }
-
-  static void awaitStatus(Taskrow taskrow, UUID id, TaskStatus status) {
-    await()
-        .atMost(Duration.ofSeconds(15))
-        .until(() -> taskrow.find(id).orElseThrow().status() == status);
   }
 }

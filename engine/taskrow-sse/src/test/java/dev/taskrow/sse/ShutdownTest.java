@@ -6,17 +6,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
 import dev.taskrow.sse.StreamsTestApplication.Rows;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
+import dev.taskrow.test.SseStream;
 import java.time.Duration;
-import java.util.List;
 import java.util.UUID;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.boot.web.server.context.WebServerApplicationContext;
@@ -42,29 +34,16 @@ class ShutdownTest {
     int port = ((WebServerApplicationContext) app).getWebServer().getPort();
     UUID task = UUID.randomUUID();
     app.getBean(Rows.class).set(task, state(0, 0, false));
-    List<String> ids = new CopyOnWriteArrayList<>();
-    HttpResponse<Stream<String>> response =
-        HttpClient.newHttpClient()
-            .send(
-                HttpRequest.newBuilder(
-                        URI.create("http://127.0.0.1:" + port + "/tasks/" + task + "/events"))
-                    .header("Accept", "text/event-stream")
-                    .header("X-Client", "deploy")
-                    .build(),
-                HttpResponse.BodyHandlers.ofLines());
-    CompletableFuture<Void> ended =
-        CompletableFuture.runAsync(
-            () -> {
-              try (Stream<String> lines = response.body()) {
-                lines.filter(l -> l.startsWith("id:")).forEach(ids::add);
-              }
-            });
-    await().until(() -> !ids.isEmpty());
+    SseStream stream =
+        SseStream.to("http://127.0.0.1:" + port + "/tasks/" + task + "/events")
+            .header("X-Client", "deploy")
+            .open();
+    await().until(() -> !stream.events().isEmpty());
 
     long started = System.nanoTime();
     app.close();
     assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(Duration.ofSeconds(10));
-    ended.get(5, TimeUnit.SECONDS); // the client saw its stream end
+    assertThat(stream.awaitEnd(Duration.ofSeconds(5))).as("the client saw its stream end").isTrue();
   }
 
   @Test

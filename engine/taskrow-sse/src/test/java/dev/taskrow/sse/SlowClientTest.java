@@ -5,18 +5,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import dev.taskrow.sse.StreamsTestApplication.Rows;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
+import dev.taskrow.test.SseStream;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
-import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
@@ -36,7 +30,6 @@ import org.springframework.boot.test.web.server.LocalServerPort;
     properties = "taskrow.sse.fallback-interval=1h")
 class SlowClientTest {
   private static final int CHANGES = 5_000;
-  private static final HttpClient HTTP = HttpClient.newHttpClient();
 
   @LocalServerPort int port;
   @Autowired Rows rows;
@@ -54,7 +47,7 @@ class SlowClientTest {
         stalled.add(StalledClient.open(port, busy, "stalled-" + i));
       }
       await().until(() -> stalled.stream().allMatch(c -> rows.reads(c.name()) == 1));
-      Listener sameTask = Listener.open(port, busy, "reader-of-the-same-task");
+      SseStream sameTask = listen(busy, "reader-of-the-same-task");
       await().until(() -> sameTask.ids().contains("v0"));
 
       rows.set(busy, state(1, StreamsTestApplication.BIG, false));
@@ -62,7 +55,7 @@ class SlowClientTest {
       // Each stalled stream has read v1 and is now blocked writing it.
       await().until(() -> stalled.stream().allMatch(c -> rows.reads(c.name()) == 2));
 
-      Listener otherTask = Listener.open(port, other, "reader-of-another-task");
+      SseStream otherTask = listen(other, "reader-of-another-task");
       await().until(() -> otherTask.ids().contains("v0"));
       for (int n = 2; n <= CHANGES; n++) {
         rows.set(busy, state(n, 0, false));
@@ -73,11 +66,15 @@ class SlowClientTest {
       rows.set(busy, state(CHANGES + 1, 0, true));
 
       String last = "v" + (CHANGES + 1);
-      for (Listener reader : List.of(otherTask, sameTask)) {
-        assertThat(reader.awaitEnd(Duration.ofSeconds(10))).as(reader.name).isTrue();
+      Map<String, SseStream> readers =
+          Map.of("reader-of-another-task", otherTask, "reader-of-the-same-task", sameTask);
+      for (Map.Entry<String, SseStream> entry : readers.entrySet()) {
+        String name = entry.getKey();
+        SseStream reader = entry.getValue();
+        assertThat(reader.awaitEnd(Duration.ofSeconds(10))).as(name).isTrue();
         assertThat(reader.ids()).last().isEqualTo(last);
-        assertThat(Duration.ofNanos(reader.lastEventNanos - finalCommit))
-            .as("%s got the final state after", reader.name)
+        assertThat(Duration.ofNanos(reader.last().orElseThrow().receivedNanos() - finalCommit))
+            .as("%s got the final state after", name)
             .isLessThan(Duration.ofSeconds(3));
         // Coalesced, perhaps, but never out of order.
         assertThat(reader.ids().stream().map(id -> Integer.parseInt(id.substring(1))).toList())
@@ -102,53 +99,12 @@ class SlowClientTest {
   }
 
   /** A client that reads as fast as events come, on a thread of its own. */
-  private static final class Listener {
-    final String name;
-    private final List<String> ids = new CopyOnWriteArrayList<>();
-    private final CountDownLatch ended = new CountDownLatch(1);
-    volatile long lastEventNanos;
-
-    private Listener(String name) {
-      this.name = name;
-    }
-
-    static Listener open(int port, UUID task, String name) throws Exception {
-      Listener listener = new Listener(name);
-      HttpResponse<Stream<String>> response =
-          HTTP.send(
-              HttpRequest.newBuilder(
-                      URI.create("http://127.0.0.1:" + port + "/tasks/" + task + "/events"))
-                  .header("Accept", "text/event-stream")
-                  .header("X-Client", name)
-                  .build(),
-              HttpResponse.BodyHandlers.ofLines());
-      assertThat(response.statusCode()).isEqualTo(200);
-      Thread.ofPlatform()
-          .daemon()
-          .name(name)
-          .start(
-              () -> {
-                try (Stream<String> lines = response.body()) {
-                  lines.forEach(
-                      line -> {
-                        if (line.startsWith("id:")) {
-                          listener.ids.add(line.substring(3).strip());
-                          listener.lastEventNanos = System.nanoTime();
-                        }
-                      });
-                } finally {
-                  listener.ended.countDown();
-                }
-              });
-      return listener;
-    }
-
-    List<String> ids() {
-      return ids;
-    }
-
-    boolean awaitEnd(Duration within) throws InterruptedException {
-      return ended.await(within.toMillis(), TimeUnit.MILLISECONDS);
-    }
+  private SseStream listen(UUID task, String name) throws Exception {
+    SseStream stream =
+        SseStream.to("http://127.0.0.1:" + port + "/tasks/" + task + "/events")
+            .header("X-Client", name)
+            .open();
+    assertThat(stream.status()).isEqualTo(200);
+    return stream;
   }
 }

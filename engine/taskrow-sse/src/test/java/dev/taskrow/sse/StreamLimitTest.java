@@ -5,12 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import dev.taskrow.sse.StreamsTestApplication.Rows;
-import java.io.InputStream;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
+import dev.taskrow.test.SseStream;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
@@ -29,8 +24,6 @@ import org.springframework.boot.test.web.server.LocalServerPort;
       "spring.mvc.problemdetails.enabled=true"
     })
 class StreamLimitTest {
-  private static final HttpClient HTTP = HttpClient.newHttpClient();
-
   @LocalServerPort int port;
   @Autowired Rows rows;
   @Autowired TaskEventStreams streams;
@@ -41,43 +34,38 @@ class StreamLimitTest {
     UUID second = UUID.randomUUID();
     rows.set(first, state(0, 0, false));
     rows.set(second, state(0, 0, false));
-    List<HttpResponse<InputStream>> open = new ArrayList<>();
+    List<SseStream> open = new ArrayList<>();
     try {
       open.add(request(first, "alice"));
       open.add(request(second, "alice"));
-      assertThat(open).extracting(HttpResponse::statusCode).containsOnly(200);
+      assertThat(open).extracting(SseStream::status).containsOnly(200);
 
-      HttpResponse<InputStream> third = request(first, "alice");
-      assertThat(third.statusCode()).isEqualTo(429);
-      assertThat(new String(third.body().readAllBytes(), StandardCharsets.UTF_8))
-          .contains("TOO_MANY_STREAMS");
-      HttpResponse<InputStream> bob = request(first, "bob");
+      SseStream third = request(first, "alice");
+      assertThat(third.status()).isEqualTo(429);
+      assertThat(third.refusal()).contains("TOO_MANY_STREAMS");
+      SseStream bob = request(first, "bob");
       open.add(bob);
-      assertThat(bob.statusCode()).isEqualTo(200);
+      assertThat(bob.status()).isEqualTo(200);
 
       rows.set(second, state(1, 0, true)); // alice's stream of it ends
       await().until(() -> streams.openStreams() == 2);
-      HttpResponse<InputStream> again = request(second, "alice");
+      SseStream again = request(second, "alice");
       open.add(again);
-      assertThat(again.statusCode()).isEqualTo(200);
+      assertThat(again.status()).isEqualTo(200);
     } finally {
       // Streams end with their tasks; left open, they would hold the server's shutdown.
       rows.set(first, state(2, 0, true));
       rows.set(second, state(2, 0, true));
       await().until(() -> streams.openStreams() == 0);
-      for (HttpResponse<InputStream> response : open) {
-        response.body().close();
+      for (SseStream stream : open) {
+        stream.close();
       }
     }
   }
 
-  private HttpResponse<InputStream> request(UUID task, String viewer) throws Exception {
-    return HTTP.send(
-        HttpRequest.newBuilder(
-                URI.create("http://127.0.0.1:" + port + "/tasks/" + task + "/events"))
-            .header("Accept", "text/event-stream")
-            .header("X-Client", viewer)
-            .build(),
-        HttpResponse.BodyHandlers.ofInputStream());
+  private SseStream request(UUID task, String viewer) throws Exception {
+    return SseStream.to("http://127.0.0.1:" + port + "/tasks/" + task + "/events")
+        .header("X-Client", viewer)
+        .open();
   }
 }

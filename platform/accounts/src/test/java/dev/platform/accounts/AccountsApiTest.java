@@ -3,8 +3,10 @@ package dev.platform.accounts;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.platform.embedded.EmbeddedDefault;
-import dev.taskrow.core.testing.SettableClock;
-import dev.taskrow.core.testing.TestDatabase;
+import dev.platform.test.Answer;
+import dev.platform.test.ApiClient;
+import dev.taskrow.test.SettableClock;
+import dev.taskrow.test.TestDatabase;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -20,14 +22,10 @@ import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
-import org.springframework.http.HttpStatusCode;
-import org.springframework.http.MediaType;
-import org.springframework.http.ResponseEntity;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.security.oauth2.jwt.JwtDecoder;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
-import org.springframework.web.client.RestClient;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -64,53 +62,22 @@ class AccountsApiTest {
     TestDatabase.truncate("accounts_login_failure");
   }
 
-  record Answer(int status, JsonNode body, ResponseEntity<String> raw) {
-    String text(String field) {
-      return body.get(field).asString();
-    }
-  }
-
-  private RestClient http() {
-    return RestClient.builder()
-        .baseUrl("http://localhost:" + port)
-        .defaultStatusHandler(HttpStatusCode::isError, (request, response) -> {})
-        .build();
+  private ApiClient api() {
+    return new ApiClient(port);
   }
 
   private Answer post(String path, Map<String, ?> body) {
-    return answer(
-        http()
-            .post()
-            .uri(path)
-            .contentType(MediaType.APPLICATION_JSON)
-            .body(JSON.writeValueAsString(body))
-            .retrieve()
-            .toEntity(String.class));
+    return api().post(path, null, body);
   }
 
   private Answer loginFrom(String address, String email, String password) {
-    return answer(
-        http()
-            .post()
-            .uri("/auth/login")
-            .header("X-Forwarded-For", address)
-            .contentType(MediaType.APPLICATION_JSON)
-            .body(JSON.writeValueAsString(Map.of("email", email, "password", password)))
-            .retrieve()
-            .toEntity(String.class));
+    return api()
+        .withHeader("X-Forwarded-For", address)
+        .post("/auth/login", null, Map.of("email", email, "password", password));
   }
 
   private Answer get(String path, String token) {
-    RestClient.RequestHeadersSpec<?> request = http().get().uri(path);
-    if (token != null) {
-      request = request.header("Authorization", "Bearer " + token);
-    }
-    return answer(request.retrieve().toEntity(String.class));
-  }
-
-  private static Answer answer(ResponseEntity<String> response) {
-    JsonNode body = response.getBody() == null ? null : JSON.readTree(response.getBody());
-    return new Answer(response.getStatusCode().value(), body, response);
+    return api().get(path, token);
   }
 
   private static String newEmail() {
@@ -119,10 +86,9 @@ class AccountsApiTest {
 
   private static void assertProblem(Answer answer, int status, String code) {
     assertThat(answer.status()).isEqualTo(status);
-    assertThat(answer.raw().getHeaders().getContentType().toString())
-        .startsWith("application/problem+json");
+    assertThat(answer.contentType()).startsWith("application/problem+json");
     assertThat(answer.text("code")).isEqualTo(code);
-    assertThat(answer.body().get("status").asInt()).isEqualTo(status);
+    assertThat(answer.json().get("status").asInt()).isEqualTo(status);
   }
 
   @Test
@@ -134,19 +100,19 @@ class AccountsApiTest {
             Map.of("email", "  " + email.toUpperCase() + " ", "password", "correct horse"));
     assertThat(signup.status()).isEqualTo(201);
     assertThat(signup.text("email")).isEqualTo(email);
-    assertThat(signup.body().get("roles").toString()).isEqualTo("[\"CUSTOMER\"]");
-    long id = signup.body().get("id").asLong();
+    assertThat(signup.json().get("roles").toString()).isEqualTo("[\"CUSTOMER\"]");
+    long id = signup.json().get("id").asLong();
 
     Answer login = post("/auth/login", Map.of("email", email, "password", "correct horse"));
     assertThat(login.status()).isEqualTo(200);
     assertThat(login.text("token_type")).isEqualTo("Bearer");
-    assertThat(login.body().get("expires_in").asLong()).isEqualTo(3600);
+    assertThat(login.json().get("expires_in").asLong()).isEqualTo(3600);
     String token = login.text("access_token");
     assertThat(decoder.decode(token).getSubject()).isEqualTo(Long.toString(id));
 
     Answer me = get("/me", token);
     assertThat(me.status()).isEqualTo(200);
-    assertThat(me.body().get("id").asLong()).isEqualTo(id);
+    assertThat(me.json().get("id").asLong()).isEqualTo(id);
     assertThat(me.text("email")).isEqualTo(email);
   }
 
@@ -191,53 +157,21 @@ class AccountsApiTest {
     String token =
         post("/auth/signup", Map.of("email", newEmail(), "password", "password1"))
             .text("access_token");
-    Answer malformed =
-        answer(
-            http()
-                .post()
-                .uri("/auth/login")
-                .contentType(MediaType.APPLICATION_JSON)
-                .body("{\"email\": ")
-                .retrieve()
-                .toEntity(String.class));
+    Answer malformed = api().post("/auth/login", null, "{\"email\": ");
     assertProblem(malformed, 400, "INVALID_REQUEST");
     Answer wrongType =
-        answer(
-            http()
-                .post()
-                .uri("/auth/login")
-                .contentType(MediaType.TEXT_PLAIN)
-                .body("email=a")
-                .retrieve()
-                .toEntity(String.class));
+        api().withHeader("Content-Type", "text/plain").post("/auth/login", null, "email=a");
     assertProblem(wrongType, 415, "UNSUPPORTED_MEDIA_TYPE");
     assertProblem(get("/test/items/not-a-number", token), 400, "INVALID_REQUEST");
     assertProblem(get("/no/such/page", token), 404, "NOT_FOUND");
-    Answer wrongMethod =
-        answer(
-            http()
-                .delete()
-                .uri("/test/items/1")
-                .header("Authorization", "Bearer " + token)
-                .retrieve()
-                .toEntity(String.class));
+    Answer wrongMethod = api().delete("/test/items/1", token);
     assertProblem(wrongMethod, 405, "METHOD_NOT_ALLOWED");
   }
 
   @Test
   void aJsonBodyOverTheLimitIs413DeclaredOrChunked() throws Exception {
     String huge = "{\"email\": \"" + "a".repeat(2 * 1024 * 1024) + "\", \"password\": \"x\"}";
-    assertProblem(
-        answer(
-            http()
-                .post()
-                .uri("/auth/signup")
-                .contentType(MediaType.APPLICATION_JSON)
-                .body(huge)
-                .retrieve()
-                .toEntity(String.class)),
-        413,
-        "PAYLOAD_TOO_LARGE");
+    assertProblem(api().post("/auth/signup", null, huge), 413, "PAYLOAD_TOO_LARGE");
     // No Content-Length: counted while read.
     java.net.http.HttpResponse<String> chunked =
         java.net.http.HttpClient.newHttpClient()
@@ -263,7 +197,7 @@ class AccountsApiTest {
             .text("access_token");
     Answer broken = get("/test/broken", token);
     assertProblem(broken, 500, "INTERNAL");
-    assertThat(broken.raw().getBody()).doesNotContain("select", "password_hash", "IllegalState");
+    assertThat(broken.body()).doesNotContain("select", "password_hash", "IllegalState");
   }
 
   @Test
@@ -335,8 +269,7 @@ class AccountsApiTest {
   @Test
   void aProtectedEndpointRefusesAMissingBadOrExpiredToken() {
     assertProblem(get("/me", null), 401, "UNAUTHENTICATED");
-    assertThat(get("/me", null).raw().getHeaders().getFirst("WWW-Authenticate"))
-        .startsWith("Bearer");
+    assertThat(get("/me", null).header("WWW-Authenticate")).startsWith("Bearer");
     assertProblem(get("/me", "not-a-jwt"), 401, "UNAUTHENTICATED");
 
     String email = newEmail();
@@ -361,7 +294,7 @@ class AccountsApiTest {
 
   @Test
   void theOpenApiDocumentDeclaresTheBearerScheme() {
-    JsonNode docs = get("/v3/api-docs", null).body();
+    JsonNode docs = get("/v3/api-docs", null).json();
     assertThat(docs.at("/components/securitySchemes/bearer/scheme").asString()).isEqualTo("bearer");
     assertThat(docs.at("/security/0").has("bearer")).isTrue();
   }
@@ -379,8 +312,7 @@ class AccountsApiTest {
     Answer refused = post("/auth/login", Map.of("email", email, "password", "right-password"));
     assertProblem(refused, 429, "TOO_MANY_ATTEMPTS");
     // The first failure was 5 minutes ago; it leaves the 15-minute window in 11 minutes.
-    assertThat(refused.raw().getHeaders().getFirst("Retry-After"))
-        .isEqualTo(Long.toString(11 * 60));
+    assertThat(refused.header("Retry-After")).isEqualTo(Long.toString(11 * 60));
 
     clock.advance(Duration.ofMinutes(10));
     assertThat(post("/auth/login", Map.of("email", email, "password", "right-password")).status())

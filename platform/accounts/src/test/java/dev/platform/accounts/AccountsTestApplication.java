@@ -1,7 +1,7 @@
 package dev.platform.accounts;
 
-import dev.taskrow.core.testing.SettableClock;
-import dev.taskrow.core.testing.TestDatabase;
+import dev.taskrow.test.SettableClock;
+import dev.taskrow.test.TestDatabase;
 import java.time.Instant;
 import java.util.Map;
 import javax.sql.DataSource;

@@ -3,8 +3,12 @@ package dev.dongchimi;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.platform.accounts.AccountProvisioning;
-import dev.taskrow.core.testing.SettableClock;
-import dev.taskrow.core.testing.TestDatabase;
+import dev.platform.test.Answer;
+import dev.platform.test.ApiClient;
+import dev.platform.test.Multipart;
+import dev.platform.test.SignUp;
+import dev.taskrow.test.SettableClock;
+import dev.taskrow.test.TestDatabase;
 import java.time.Duration;
 import java.time.LocalDate;
 import java.util.ArrayList;
@@ -15,33 +19,20 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.UUID;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
-import org.springframework.core.io.ByteArrayResource;
-import org.springframework.http.HttpEntity;
-import org.springframework.http.HttpHeaders;
-import org.springframework.http.HttpMethod;
-import org.springframework.http.HttpStatusCode;
-import org.springframework.http.MediaType;
-import org.springframework.http.ResponseEntity;
 import org.springframework.jdbc.core.simple.JdbcClient;
-import org.springframework.util.LinkedMultiValueMap;
-import org.springframework.util.MultiValueMap;
-import org.springframework.web.client.RestClient;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.json.JsonMapper;
 
 /** 동치미's API over real HTTP on a real PostgreSQL, as a client uses it. */
 @SpringBootTest(
     classes = DongchimiTestApplication.class,
     webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
 class DongchimiApiTest {
-  private static final JsonMapper JSON = JsonMapper.builder().build();
   private static final AtomicInteger AREAS = new AtomicInteger();
 
   @LocalServerPort int port;
@@ -51,6 +42,8 @@ class DongchimiApiTest {
   @Autowired AccountProvisioning accounts;
   @Autowired JdbcClient jdbc;
 
+  private ApiClient api;
+
   /** A test's own patch of the map, far from every other test's marts. */
   private double originLat;
 
@@ -58,6 +51,7 @@ class DongchimiApiTest {
 
   @BeforeEach
   void setUp() {
+    api = new ApiClient(port);
     clock.set(DongchimiTestApplication.START);
     int area = AREAS.incrementAndGet();
     originLat = 34.0 + area * 0.25;
@@ -66,61 +60,9 @@ class DongchimiApiTest {
 
   // --- HTTP helpers -------------------------------------------------------------------------
 
-  record Answer(int status, JsonNode body, HttpHeaders headers) {
-    String code() {
-      return body.get("code").asString();
-    }
-  }
-
-  private RestClient http() {
-    return RestClient.builder()
-        .baseUrl("http://localhost:" + port)
-        .defaultStatusHandler(HttpStatusCode::isError, (request, response) -> {})
-        .build();
-  }
-
-  private Answer call(HttpMethod method, String path, String token, Object body) {
-    RestClient.RequestBodySpec request = http().method(method).uri(path);
-    if (token != null) {
-      request.header("Authorization", "Bearer " + token);
-    }
-    if (body instanceof MultiValueMap<?, ?> form) {
-      request.contentType(MediaType.MULTIPART_FORM_DATA).body(form);
-    } else if (body != null) {
-      request.contentType(MediaType.APPLICATION_JSON).body(JSON.writeValueAsString(body));
-    }
-    ResponseEntity<String> response = request.retrieve().toEntity(String.class);
-    String text = response.getBody();
-    return new Answer(
-        response.getStatusCode().value(),
-        text == null || text.isEmpty() ? null : JSON.readTree(text),
-        response.getHeaders());
-  }
-
-  private Answer get(String path, String token) {
-    return call(HttpMethod.GET, path, token, null);
-  }
-
-  private String signup(String role) {
-    Answer answer =
-        call(
-            HttpMethod.POST,
-            "/auth/signup",
-            null,
-            Map.of(
-                "email",
-                "u-" + UUID.randomUUID() + "@example.com",
-                "password",
-                "password-1",
-                "role",
-                role));
-    assertThat(answer.status()).isEqualTo(201);
-    return answer.body().get("access_token").asString();
-  }
-
   private static void assertProblem(Answer answer, int status, String code) {
-    assertThat(answer.status()).as(String.valueOf(answer.body())).isEqualTo(status);
-    assertThat(answer.headers().getContentType().toString()).startsWith("application/problem+json");
+    assertThat(answer.status()).as(answer.body()).isEqualTo(status);
+    assertThat(answer.contentType()).startsWith("application/problem+json");
     assertThat(answer.code()).isEqualTo(code);
   }
 
@@ -138,9 +80,9 @@ class DongchimiApiTest {
     body.put("phone", "02-123-4567");
     body.put("opening_hours", "09:00-22:00");
     body.put("closed_days", "연중무휴");
-    Answer answer = call(HttpMethod.POST, "/marts", owner, body);
-    assertThat(answer.status()).as(String.valueOf(answer.body())).isEqualTo(201);
-    return answer.body().get("id").asLong();
+    Answer answer = api.post("/marts", owner, body);
+    assertThat(answer.status()).as(answer.body()).isEqualTo(201);
+    return answer.json().get("id").asLong();
   }
 
   private JsonNode product(
@@ -159,9 +101,9 @@ class DongchimiApiTest {
     body.put("sale_price", sale);
     body.put("sale_start", start == null ? null : start.toString());
     body.put("sale_end", end == null ? null : end.toString());
-    Answer answer = call(HttpMethod.POST, "/marts/" + martId + "/products", owner, body);
-    assertThat(answer.status()).as(String.valueOf(answer.body())).isEqualTo(201);
-    return answer.body();
+    Answer answer = api.post("/marts/" + martId + "/products", owner, body);
+    assertThat(answer.status()).as(answer.body()).isEqualTo(201);
+    return answer.json();
   }
 
   private String near(String path, int radius) {
@@ -182,67 +124,71 @@ class DongchimiApiTest {
 
   @Test
   void aOneKilometreRadiusHasTheMartAt999MetresAndNotTheOneAt1001() {
-    String owner = signup("MART_OWNER");
+    String owner = SignUp.newToken(api, "MART_OWNER");
     createMart(owner, "inside", north(999), originLng);
     createMart(owner, "outside", north(1001), originLng);
 
-    Answer nearby = get(near("/marts/nearby", 1000), signup("CUSTOMER"));
+    Answer nearby = api.get(near("/marts/nearby", 1000), SignUp.newToken(api, "CUSTOMER"));
     assertThat(nearby.status()).isEqualTo(200);
-    assertThat(names(nearby.body(), "name")).containsExactly("inside");
-    assertThat(nearby.body().get(0).get("distance_m").asLong()).isEqualTo(999);
-    assertThat(names(get(near("/marts/nearby", 1002), owner).body(), "name"))
+    assertThat(names(nearby.json(), "name")).containsExactly("inside");
+    assertThat(nearby.json().get(0).get("distance_m").asLong()).isEqualTo(999);
+    assertThat(names(api.get(near("/marts/nearby", 1002), owner).json(), "name"))
         .containsExactly("inside", "outside");
   }
 
   @Test
   void nearbyMartsComeNearestFirstWithTheirCountOnSaleToday() {
-    String owner = signup("MART_OWNER");
+    String owner = SignUp.newToken(api, "MART_OWNER");
     long far = createMart(owner, "far", north(800), originLng);
     createMart(owner, "near", north(-100), originLng);
     createMart(owner, "middle", originLat, originLng + 0.004); // ~365 m east
     product(owner, far, "바나나 1kg", "FRUIT", 5000, 3900, today(), today().plusDays(3));
     product(owner, far, "사과 2kg", "FRUIT", 15000, 12000, today().plusDays(1), today().plusDays(3));
 
-    Answer nearby = get(near("/marts/nearby", 1000) + "&limit=10", owner);
-    assertThat(names(nearby.body(), "name")).containsExactly("near", "middle", "far");
-    assertThat(nearby.body().get(2).get("on_sale_count").asLong()).isEqualTo(1);
-    assertThat(nearby.body().get(0).get("on_sale_count").asLong()).isZero();
-    assertThat(names(get(near("/marts/nearby", 1000) + "&limit=2", owner).body(), "name"))
+    Answer nearby = api.get(near("/marts/nearby", 1000) + "&limit=10", owner);
+    assertThat(names(nearby.json(), "name")).containsExactly("near", "middle", "far");
+    assertThat(nearby.json().get(2).get("on_sale_count").asLong()).isEqualTo(1);
+    assertThat(nearby.json().get(0).get("on_sale_count").asLong()).isZero();
+    assertThat(names(api.get(near("/marts/nearby", 1000) + "&limit=2", owner).json(), "name"))
         .containsExactly("near", "middle");
   }
 
   @Test
   void invalidCoordinatesRadiiAndPagesAreAClear400() {
-    String token = signup("CUSTOMER");
+    String token = SignUp.newToken(api, "CUSTOMER");
     assertProblem(
-        get("/marts/nearby?lat=91&lng=127&radius_m=1000", token), 400, "INVALID_COORDINATES");
+        api.get("/marts/nearby?lat=91&lng=127&radius_m=1000", token), 400, "INVALID_COORDINATES");
     assertProblem(
-        get("/marts/nearby?lat=37&lng=-181&radius_m=1000", token), 400, "INVALID_COORDINATES");
-    assertProblem(get("/marts/nearby?lat=NaN&lng=127", token), 400, "INVALID_COORDINATES");
-    assertProblem(get("/marts/nearby?lat=abc&lng=127", token), 400, "INVALID_REQUEST");
-    assertProblem(get("/marts/nearby?lng=127", token), 400, "INVALID_REQUEST");
-    assertProblem(get("/marts/nearby?lat=37&lng=127&radius_m=0", token), 400, "INVALID_RADIUS");
-    assertProblem(get("/marts/nearby?lat=37&lng=127&radius_m=10001", token), 400, "INVALID_RADIUS");
-    assertProblem(get("/marts/nearby?lat=37&lng=127&limit=101", token), 400, "INVALID_LIMIT");
-    assertProblem(get("/deals/nearby?lat=37&lng=127&radius_m=-5", token), 400, "INVALID_RADIUS");
-    assertProblem(get("/deals/nearby?lat=37&lng=127&size=101", token), 400, "INVALID_PAGE_SIZE");
-    assertProblem(get("/deals/nearby?lat=37&lng=127&size=0", token), 400, "INVALID_PAGE_SIZE");
-    assertProblem(get("/deals/nearby?lat=37&lng=127&page=-1", token), 400, "INVALID_PAGE");
+        api.get("/marts/nearby?lat=37&lng=-181&radius_m=1000", token), 400, "INVALID_COORDINATES");
+    assertProblem(api.get("/marts/nearby?lat=NaN&lng=127", token), 400, "INVALID_COORDINATES");
+    assertProblem(api.get("/marts/nearby?lat=abc&lng=127", token), 400, "INVALID_REQUEST");
+    assertProblem(api.get("/marts/nearby?lng=127", token), 400, "INVALID_REQUEST");
+    assertProblem(api.get("/marts/nearby?lat=37&lng=127&radius_m=0", token), 400, "INVALID_RADIUS");
     assertProblem(
-        get("/deals/nearby?lat=37&lng=127&page=1000&size=100", token), 400, "INVALID_PAGE");
-    assertProblem(get("/deals/nearby?lat=37&lng=127&sort=name", token), 400, "INVALID_SORT");
+        api.get("/marts/nearby?lat=37&lng=127&radius_m=10001", token), 400, "INVALID_RADIUS");
+    assertProblem(api.get("/marts/nearby?lat=37&lng=127&limit=101", token), 400, "INVALID_LIMIT");
     assertProblem(
-        get("/deals/nearby?lat=37&lng=127&category=FISH", token), 400, "INVALID_CATEGORY");
+        api.get("/deals/nearby?lat=37&lng=127&radius_m=-5", token), 400, "INVALID_RADIUS");
     assertProblem(
-        get("/deals/nearby?lat=37&lng=127&q=" + "가".repeat(51), token), 400, "INVALID_QUERY");
-    assertThat(get("/marts/nearby?lat=37&lng=127&radius_m=10000", token).status()).isEqualTo(200);
+        api.get("/deals/nearby?lat=37&lng=127&size=101", token), 400, "INVALID_PAGE_SIZE");
+    assertProblem(api.get("/deals/nearby?lat=37&lng=127&size=0", token), 400, "INVALID_PAGE_SIZE");
+    assertProblem(api.get("/deals/nearby?lat=37&lng=127&page=-1", token), 400, "INVALID_PAGE");
+    assertProblem(
+        api.get("/deals/nearby?lat=37&lng=127&page=1000&size=100", token), 400, "INVALID_PAGE");
+    assertProblem(api.get("/deals/nearby?lat=37&lng=127&sort=name", token), 400, "INVALID_SORT");
+    assertProblem(
+        api.get("/deals/nearby?lat=37&lng=127&category=FISH", token), 400, "INVALID_CATEGORY");
+    assertProblem(
+        api.get("/deals/nearby?lat=37&lng=127&q=" + "가".repeat(51), token), 400, "INVALID_QUERY");
+    assertThat(api.get("/marts/nearby?lat=37&lng=127&radius_m=10000", token).status())
+        .isEqualTo(200);
   }
 
   // --- deals and sale windows --------------------------------------------------------------
 
   @Test
   void dealsAreProductsOnSaleTodayNotTomorrowNorYesterday() {
-    String owner = signup("MART_OWNER");
+    String owner = SignUp.newToken(api, "MART_OWNER");
     long mart = createMart(owner, "동네마트", north(300), originLng);
     product(owner, mart, "오늘 특가 두부 300g", "TOFU_KIMCHI", 3000, 1500, today(), today());
     product(
@@ -264,26 +210,26 @@ class DongchimiApiTest {
         today().minusDays(3),
         today().minusDays(1));
     product(owner, mart, "정가 라면 120g x 5", "NOODLE", 4000, null, null, null);
-    String customer = signup("CUSTOMER");
+    String customer = SignUp.newToken(api, "CUSTOMER");
 
-    Answer deals = get(near("/deals/nearby", 1000), customer);
+    Answer deals = api.get(near("/deals/nearby", 1000), customer);
     assertThat(deals.status()).isEqualTo(200);
-    assertThat(names(deals.body().get("items"), "mart_name")).containsExactly("동네마트");
-    JsonNode deal = deals.body().get("items").get(0);
+    assertThat(names(deals.json().get("items"), "mart_name")).containsExactly("동네마트");
+    JsonNode deal = deals.json().get("items").get(0);
     assertThat(deal.get("product").get("name").asString()).isEqualTo("오늘 특가 두부 300g");
     assertThat(deal.get("product").get("discount_rate").asInt()).isEqualTo(50);
     assertThat(deal.get("distance_m").asLong()).isEqualTo(300);
     assertThat(deal.get("mart_id").asLong()).isEqualTo(mart);
 
-    Answer onSale = get("/marts/" + mart + "/products?on_sale=true", customer);
-    assertThat(onSale.body().get("items")).hasSize(1);
-    Answer notOnSale = get("/marts/" + mart + "/products?on_sale=false", customer);
-    assertThat(notOnSale.body().get("items")).hasSize(3);
+    Answer onSale = api.get("/marts/" + mart + "/products?on_sale=true", customer);
+    assertThat(onSale.json().get("items")).hasSize(1);
+    Answer notOnSale = api.get("/marts/" + mart + "/products?on_sale=false", customer);
+    assertThat(notOnSale.json().get("items")).hasSize(3);
 
     clock.advance(Duration.ofDays(1)); // tomorrow: the eggs' sale starts, the tofu's ended
     List<String> tomorrow = new ArrayList<>();
-    get(near("/deals/nearby", 1000), customer)
-        .body()
+    api.get(near("/deals/nearby", 1000), customer)
+        .json()
         .get("items")
         .forEach(d -> tomorrow.add(d.get("product").get("name").asString()));
     assertThat(tomorrow).containsExactly("내일 특가 계란 30구");
@@ -291,14 +237,14 @@ class DongchimiApiTest {
 
   @Test
   void dealsSortByDiscountDistanceOrPriceAndFilterByCategoryAndKoreanKeywords() {
-    String owner = signup("MART_OWNER");
+    String owner = SignUp.newToken(api, "MART_OWNER");
     long near = createMart(owner, "가까운마트", north(100), originLng);
     long far = createMart(owner, "먼마트", north(900), originLng);
     LocalDate t = today();
     product(owner, near, "한돈 삼겹살 500g", "MEAT_EGG", 15000, 12000, t, t.plusDays(2)); // 20%
     product(owner, far, "한돈 목살 500g", "MEAT_EGG", 14000, 7000, t, t.plusDays(2)); // 50%
     product(owner, far, "[행사] 서울우유 1L", "DAIRY", 3000, 2500, t, t.plusDays(2)); // 16%
-    String customer = signup("CUSTOMER");
+    String customer = SignUp.newToken(api, "CUSTOMER");
 
     assertThat(dealNames(near("/deals/nearby", 1000) + "&sort=discount", customer))
         .containsExactly("한돈 목살 500g", "한돈 삼겹살 500g", "서울우유 1L");
@@ -317,10 +263,10 @@ class DongchimiApiTest {
         .containsExactly("한돈 목살 500g", "한돈 삼겹살 500g");
     assertThat(dealNames(near("/deals/nearby", 500), customer)).containsExactly("한돈 삼겹살 500g");
 
-    Answer products = get("/marts/" + far + "/products?category=MEAT_EGG", customer);
-    assertThat(names(products.body().get("items"), "name")).containsExactly("한돈 목살 500g");
-    Answer milk = get("/marts/" + far + "/products?q=우유", customer);
-    JsonNode item = milk.body().get("items").get(0);
+    Answer products = api.get("/marts/" + far + "/products?category=MEAT_EGG", customer);
+    assertThat(names(products.json().get("items"), "name")).containsExactly("한돈 목살 500g");
+    Answer milk = api.get("/marts/" + far + "/products?q=우유", customer);
+    JsonNode item = milk.json().get("items").get(0);
     assertThat(item.get("raw_name").asString()).isEqualTo("[행사] 서울우유 1L");
     assertThat(item.get("normalized_name").asString()).isEqualTo("서울우유1l");
     assertThat(item.get("spec").get("unit").asString()).isEqualTo("l");
@@ -329,16 +275,16 @@ class DongchimiApiTest {
   }
 
   private List<String> dealNames(String path, String token) {
-    Answer answer = get(path, token);
-    assertThat(answer.status()).as(String.valueOf(answer.body())).isEqualTo(200);
+    Answer answer = api.get(path, token);
+    assertThat(answer.status()).as(answer.body()).isEqualTo(200);
     List<String> names = new ArrayList<>();
-    answer.body().get("items").forEach(d -> names.add(d.get("product").get("name").asString()));
+    answer.json().get("items").forEach(d -> names.add(d.get("product").get("name").asString()));
     return names;
   }
 
   @Test
   void aBulkUpsertCountsWhatChangedAndKeepsOnlyPriceChangesInTheHistory() {
-    String owner = signup("MART_OWNER");
+    String owner = SignUp.newToken(api, "MART_OWNER");
     long mart = createMart(owner, "대량마트", north(300), originLng);
     List<ProductInput> first = new ArrayList<>();
     for (int i = 0; i < 3; i++) {
@@ -397,7 +343,7 @@ class DongchimiApiTest {
 
   @Test
   void pagesAreStableAndComplete() {
-    String owner = signup("MART_OWNER");
+    String owner = SignUp.newToken(api, "MART_OWNER");
     long mart = createMart(owner, "큰마트", north(200), originLng);
     List<ProductInput> inputs = new ArrayList<>();
     for (int i = 0; i < 25; i++) {
@@ -408,23 +354,24 @@ class DongchimiApiTest {
               null));
     }
     catalog.upsertProducts(mart, inputs);
-    String customer = signup("CUSTOMER");
+    String customer = SignUp.newToken(api, "CUSTOMER");
     for (String sort : List.of("discount", "distance", "price")) {
       Set<String> seen = new HashSet<>();
       List<Boolean> hasNext = new ArrayList<>();
       for (int page = 0; page < 3; page++) {
         Answer answer =
-            get(near("/deals/nearby", 1000) + "&size=10&page=" + page + "&sort=" + sort, customer);
-        answer.body().get("items").forEach(d -> seen.add(d.get("product").get("id").asString()));
-        hasNext.add(answer.body().get("has_next").asBoolean());
+            api.get(
+                near("/deals/nearby", 1000) + "&size=10&page=" + page + "&sort=" + sort, customer);
+        answer.json().get("items").forEach(d -> seen.add(d.get("product").get("id").asString()));
+        hasNext.add(answer.json().get("has_next").asBoolean());
       }
       assertThat(seen).as(sort).hasSize(25);
       assertThat(hasNext).containsExactly(true, true, false);
     }
     Set<String> products = new HashSet<>();
     for (int page = 0; page < 3; page++) {
-      get("/marts/" + mart + "/products?size=10&page=" + page, customer)
-          .body()
+      api.get("/marts/" + mart + "/products?size=10&page=" + page, customer)
+          .json()
           .get("items")
           .forEach(p -> products.add(p.get("id").asString()));
     }
@@ -435,7 +382,7 @@ class DongchimiApiTest {
   void pagesAcrossMartsAreOneLongListingCutInPagesInEverySort() {
     // Three marts with 12 deals each and many equal discounts and prices: a page ranks only each
     // mart's first few deals, so deeper pages must still find every deal, in the documented order.
-    String owner = signup("MART_OWNER");
+    String owner = SignUp.newToken(api, "MART_OWNER");
     List<Long> marts =
         List.of(
             createMart(owner, "첫째마트", north(100), originLng),
@@ -473,7 +420,7 @@ class DongchimiApiTest {
         marts.get(1),
         List.of(
             new ProductInput("시식 증정", null, "SNACK", 0, 0, null, null, null, null, t, t, null)));
-    String customer = signup("CUSTOMER");
+    String customer = SignUp.newToken(api, "CUSTOMER");
     Comparator<JsonNode> discount =
         Comparator.comparingInt(
             (JsonNode d) -> {
@@ -492,14 +439,14 @@ class DongchimiApiTest {
     for (Map.Entry<String, Comparator<JsonNode>> order : orders.entrySet()) {
       String path = near("/deals/nearby", 1000) + "&" + order.getKey();
       List<JsonNode> whole = new ArrayList<>();
-      get(path + "&size=100", customer).body().get("items").forEach(whole::add);
+      api.get(path + "&size=100", customer).json().get("items").forEach(whole::add);
       assertThat(whole).as(order.getKey()).hasSize(order.getKey().contains("SNACK") ? 19 : 37);
       assertThat(whole).as(order.getKey()).isSortedAccordingTo(order.getValue());
 
       List<JsonNode> paged = new ArrayList<>();
       boolean more = true;
       for (int page = 0; more; page++) {
-        JsonNode body = get(path + "&size=5&page=" + page, customer).body();
+        JsonNode body = api.get(path + "&size=5&page=" + page, customer).json();
         body.get("items").forEach(paged::add);
         more = body.get("has_next").asBoolean();
       }
@@ -511,80 +458,64 @@ class DongchimiApiTest {
 
   @Test
   void onlyTheOwnerChangesAMartItsProductsAndFlyers() {
-    String owner = signup("MART_OWNER");
-    String otherOwner = signup("MART_OWNER");
-    String customer = signup("CUSTOMER");
+    String owner = SignUp.newToken(api, "MART_OWNER");
+    String otherOwner = SignUp.newToken(api, "MART_OWNER");
+    String customer = SignUp.newToken(api, "CUSTOMER");
     long mart = createMart(owner, "내마트", originLat, originLng);
 
+    assertProblem(api.post("/marts", customer, Map.of("name", "x")), 403, "NOT_MART_OWNER");
     assertProblem(
-        call(HttpMethod.POST, "/marts", customer, Map.of("name", "x")), 403, "NOT_MART_OWNER");
+        api.patch("/marts/" + mart, otherOwner, Map.of("name", "뺏은마트")), 403, "NOT_OWNER");
+    assertProblem(api.patch("/marts/999999999", owner, Map.of("name", "없음")), 404, "NOT_FOUND");
     assertProblem(
-        call(HttpMethod.PATCH, "/marts/" + mart, otherOwner, Map.of("name", "뺏은마트")),
-        403,
-        "NOT_OWNER");
-    assertProblem(
-        call(HttpMethod.PATCH, "/marts/999999999", owner, Map.of("name", "없음")), 404, "NOT_FOUND");
-    assertProblem(
-        call(
-            HttpMethod.POST,
+        api.post(
             "/marts/" + mart + "/products",
             otherOwner,
             Map.of("raw_name", "x", "category", "OTHER", "regular_price", 1)),
         403,
         "NOT_OWNER");
     assertProblem(
-        call(
-            HttpMethod.POST,
-            "/marts/" + mart + "/flyers",
-            customer,
-            flyerForm("전단", today(), today(), List.of())),
+        api.post(
+            "/marts/" + mart + "/flyers", customer, flyerForm("전단", today(), today(), List.of())),
         403,
         "NOT_OWNER");
-    assertProblem(get("/marts/999999999", customer), 404, "NOT_FOUND");
+    assertProblem(api.get("/marts/999999999", customer), 404, "NOT_FOUND");
 
-    Answer patched = call(HttpMethod.PATCH, "/marts/" + mart, owner, Map.of("name", "새이름마트"));
+    Answer patched = api.patch("/marts/" + mart, owner, Map.of("name", "새이름마트"));
     assertThat(patched.status()).isEqualTo(200);
-    assertThat(patched.body().get("name").asString()).isEqualTo("새이름마트");
-    assertThat(patched.body().get("phone").asString()).isEqualTo("02-123-4567"); // kept
+    assertThat(patched.json().get("name").asString()).isEqualTo("새이름마트");
+    assertThat(patched.json().get("phone").asString()).isEqualTo("02-123-4567"); // kept
     assertProblem(
-        call(HttpMethod.PATCH, "/marts/" + mart, owner, Map.of("lat", 100)),
-        400,
-        "INVALID_COORDINATES");
+        api.patch("/marts/" + mart, owner, Map.of("lat", 100)), 400, "INVALID_COORDINATES");
     assertProblem(
-        call(HttpMethod.PATCH, "/marts/" + mart, owner, Map.of("name", "가".repeat(101))),
-        400,
-        "INVALID_NAME");
-    assertProblem(get("/marts/" + mart, null), 401, "UNAUTHENTICATED");
+        api.patch("/marts/" + mart, owner, Map.of("name", "가".repeat(101))), 400, "INVALID_NAME");
+    assertProblem(api.get("/marts/" + mart, null), 401, "UNAUTHENTICATED");
   }
 
   // --- favourites and price history --------------------------------------------------------
 
   @Test
   void favouriteMartsArePutListedAndDeleted() {
-    String owner = signup("MART_OWNER");
+    String owner = SignUp.newToken(api, "MART_OWNER");
     long a = createMart(owner, "즐겨찾기A", originLat, originLng);
     long b = createMart(owner, "즐겨찾기B", originLat, originLng);
-    String customer = signup("CUSTOMER");
+    String customer = SignUp.newToken(api, "CUSTOMER");
 
-    assertThat(call(HttpMethod.PUT, "/me/favorite-marts/" + b, customer, null).status())
-        .isEqualTo(204);
-    assertThat(call(HttpMethod.PUT, "/me/favorite-marts/" + a, customer, null).status())
-        .isEqualTo(204);
-    assertThat(call(HttpMethod.PUT, "/me/favorite-marts/" + a, customer, null).status())
-        .isEqualTo(204);
-    assertThat(names(get("/me/favorite-marts", customer).body(), "name"))
+    assertThat(api.put("/me/favorite-marts/" + b, customer, null).status()).isEqualTo(204);
+    assertThat(api.put("/me/favorite-marts/" + a, customer, null).status()).isEqualTo(204);
+    assertThat(api.put("/me/favorite-marts/" + a, customer, null).status()).isEqualTo(204);
+    assertThat(names(api.get("/me/favorite-marts", customer).json(), "name"))
         .containsExactly("즐겨찾기B", "즐겨찾기A");
-    assertThat(get("/me/favorite-marts", owner).body()).isEmpty();
-    assertThat(call(HttpMethod.DELETE, "/me/favorite-marts/" + b, customer, null).status())
-        .isEqualTo(204);
-    assertThat(names(get("/me/favorite-marts", customer).body(), "name")).containsExactly("즐겨찾기A");
-    assertProblem(
-        call(HttpMethod.PUT, "/me/favorite-marts/999999999", customer, null), 404, "NOT_FOUND");
+    assertThat(api.get("/me/favorite-marts", owner).json()).isEmpty();
+    assertThat(api.delete("/me/favorite-marts/" + b, customer).status()).isEqualTo(204);
+    assertThat(names(api.get("/me/favorite-marts", customer).json(), "name"))
+        .containsExactly("즐겨찾기A");
+    assertProblem(api.put("/me/favorite-marts/999999999", customer, null), 404, "NOT_FOUND");
   }
 
   @Test
   void everyPriceChangeIsKeptSoAFakeDiscountShows() {
-    String owner = signup("MART_OWNER");
+    String owner = SignUp.newToken(api, "MART_OWNER");
     long mart = createMart(owner, "가격마트", originLat, originLng);
     long id =
         product(owner, mart, "한우 불고기 300g", "MEAT_EGG", 15000, null, null, null).get("id").asLong();
@@ -598,57 +529,47 @@ class DongchimiApiTest {
     // The same again changes nothing.
     product(owner, mart, "한우 불고기 300g", "MEAT_EGG", 20000, 12000, today(), today().plusDays(2));
 
-    Answer history = get("/products/" + id + "/price-history", signup("CUSTOMER"));
+    Answer history =
+        api.get("/products/" + id + "/price-history", SignUp.newToken(api, "CUSTOMER"));
     assertThat(history.status()).isEqualTo(200);
-    assertThat(history.body()).hasSize(3);
-    assertThat(history.body().get(0).get("regular_price").asInt()).isEqualTo(15000);
-    assertThat(history.body().get(1).get("regular_price").asInt()).isEqualTo(20000);
-    assertThat(history.body().get(2).get("sale_price").asInt()).isEqualTo(12000);
-    assertThat(history.body().get(0).get("changed_at").asString()).startsWith("2026-03-02T01:00");
-    assertProblem(get("/products/999999999/price-history", owner), 404, "NOT_FOUND");
+    assertThat(history.json()).hasSize(3);
+    assertThat(history.json().get(0).get("regular_price").asInt()).isEqualTo(15000);
+    assertThat(history.json().get(1).get("regular_price").asInt()).isEqualTo(20000);
+    assertThat(history.json().get(2).get("sale_price").asInt()).isEqualTo(12000);
+    assertThat(history.json().get(0).get("changed_at").asString()).startsWith("2026-03-02T01:00");
+    assertProblem(api.get("/products/999999999/price-history", owner), 404, "NOT_FOUND");
 
     // A limit keeps the newest changes, still oldest first.
-    Answer newest = get("/products/" + id + "/price-history?limit=2", owner);
-    assertThat(newest.body()).hasSize(2);
-    assertThat(newest.body().get(0).get("regular_price").asInt()).isEqualTo(20000);
-    assertThat(newest.body().get(0).get("sale_price").isNull()).isTrue();
-    assertThat(newest.body().get(1).get("sale_price").asInt()).isEqualTo(12000);
-    assertProblem(get("/products/" + id + "/price-history?limit=501", owner), 400, "INVALID_LIMIT");
+    Answer newest = api.get("/products/" + id + "/price-history?limit=2", owner);
+    assertThat(newest.json()).hasSize(2);
+    assertThat(newest.json().get(0).get("regular_price").asInt()).isEqualTo(20000);
+    assertThat(newest.json().get(0).get("sale_price").isNull()).isTrue();
+    assertThat(newest.json().get(1).get("sale_price").asInt()).isEqualTo(12000);
+    assertProblem(
+        api.get("/products/" + id + "/price-history?limit=501", owner), 400, "INVALID_LIMIT");
   }
 
   @Test
   void productInputIsValidated() {
-    String owner = signup("MART_OWNER");
+    String owner = SignUp.newToken(api, "MART_OWNER");
     long mart = createMart(owner, "검증마트", originLat, originLng);
     String path = "/marts/" + mart + "/products";
     assertProblem(
-        call(
-            HttpMethod.POST,
-            path,
-            owner,
-            Map.of("raw_name", "x", "category", "FISH", "regular_price", 1)),
+        api.post(path, owner, Map.of("raw_name", "x", "category", "FISH", "regular_price", 1)),
         400,
         "INVALID_CATEGORY");
     assertProblem(
-        call(
-            HttpMethod.POST,
-            path,
-            owner,
-            Map.of("raw_name", "x", "category", "OTHER", "regular_price", -1)),
+        api.post(path, owner, Map.of("raw_name", "x", "category", "OTHER", "regular_price", -1)),
         400,
         "INVALID_PRICE");
     assertProblem(
-        call(
-            HttpMethod.POST,
-            path,
-            owner,
-            Map.of("raw_name", "x", "category", "OTHER", "regular_price", 10_000_001)),
+        api.post(
+            path, owner, Map.of("raw_name", "x", "category", "OTHER", "regular_price", 10_000_001)),
         400,
         "INVALID_PRICE");
     // The largest discount there can be: the stored discount rate must not overflow.
     Answer free =
-        call(
-            HttpMethod.POST,
+        api.post(
             path,
             owner,
             Map.of(
@@ -658,11 +579,10 @@ class DongchimiApiTest {
                 "sale_price", 0,
                 "sale_start", "2026-03-02",
                 "sale_end", "2026-03-03"));
-    assertThat(free.status()).as(String.valueOf(free.body())).isIn(200, 201);
-    assertThat(free.body().get("discount_rate").asInt()).isEqualTo(100);
+    assertThat(free.status()).as(free.body()).isIn(200, 201);
+    assertThat(free.json().get("discount_rate").asInt()).isEqualTo(100);
     assertProblem(
-        call(
-            HttpMethod.POST,
+        api.post(
             path,
             owner,
             Map.of(
@@ -681,24 +601,21 @@ class DongchimiApiTest {
         400,
         "INVALID_PRICE");
     assertProblem(
-        call(
-            HttpMethod.POST,
+        api.post(
             path,
             owner,
             Map.of("raw_name", "x", "category", "OTHER", "regular_price", 100, "sale_price", 50)),
         400,
         "INVALID_SALE_WINDOW");
     assertProblem(
-        call(
-            HttpMethod.POST,
+        api.post(
             path,
             owner,
             Map.of("raw_name", "가".repeat(201), "category", "OTHER", "regular_price", 1)),
         400,
         "INVALID_RAW_NAME");
     assertProblem(
-        call(
-            HttpMethod.POST,
+        api.post(
             path,
             owner,
             Map.of(
@@ -721,92 +638,79 @@ class DongchimiApiTest {
   };
   private static final byte[] JPEG = {(byte) 0xFF, (byte) 0xD8, (byte) 0xFF, (byte) 0xE0, 0, 16};
 
-  private static MultiValueMap<String, Object> flyerForm(
+  private static Multipart flyerForm(
       String title, LocalDate from, LocalDate to, List<byte[]> pages) {
-    MultiValueMap<String, Object> form = new LinkedMultiValueMap<>();
-    form.add("title", title);
-    form.add("valid_from", from.toString());
-    form.add("valid_to", to.toString());
+    Multipart form =
+        Multipart.form()
+            .field("title", title)
+            .field("valid_from", from.toString())
+            .field("valid_to", to.toString());
     int i = 0;
     for (byte[] page : pages) {
-      String name = "page" + (++i) + ".png";
-      HttpHeaders headers = new HttpHeaders();
-      headers.setContentType(MediaType.IMAGE_PNG); // what the client claims; the bytes decide
-      form.add(
-          "pages",
-          new HttpEntity<>(
-              new ByteArrayResource(page) {
-                @Override
-                public String getFilename() {
-                  return name;
-                }
-              },
-              headers));
+      // image/png is what the client claims; the bytes decide.
+      form.file("pages", "page" + (++i) + ".png", "image/png", page);
     }
     return form;
   }
 
   @Test
   void flyersKeepTheirPagesInStorageAndHideExpiredOnesByDefault() {
-    String owner = signup("MART_OWNER");
+    String owner = SignUp.newToken(api, "MART_OWNER");
     long mart = createMart(owner, "전단마트", originLat, originLng);
     Answer created =
-        call(
-            HttpMethod.POST,
+        api.post(
             "/marts/" + mart + "/flyers",
             owner,
             flyerForm("이번 주 전단", today().minusDays(1), today().plusDays(2), List.of(PNG, JPEG)));
-    assertThat(created.status()).as(String.valueOf(created.body())).isEqualTo(201);
-    JsonNode pages = created.body().get("pages");
+    assertThat(created.status()).as(created.body()).isEqualTo(201);
+    JsonNode pages = created.json().get("pages");
     assertThat(pages).hasSize(2);
     assertThat(pages.get(0).get("content_type").asString()).isEqualTo("image/png");
     assertThat(pages.get(1).get("content_type").asString()).isEqualTo("image/jpeg");
     assertThat(pages.get(0).get("url").asString())
         .startsWith("https://storage.test/dongchimi/flyers/");
-    long flyerId = created.body().get("id").asLong();
+    long flyerId = created.json().get("id").asLong();
     assertThat(storage.objects())
         .containsKeys(
             "dongchimi/flyers/" + flyerId + "/1.png", "dongchimi/flyers/" + flyerId + "/2.jpg");
-    assertThat(created.body().get("ends_soon").asBoolean()).isTrue(); // ends in two days
+    assertThat(created.json().get("ends_soon").asBoolean()).isTrue(); // ends in two days
 
-    call(
-        HttpMethod.POST,
+    api.post(
         "/marts/" + mart + "/flyers",
         owner,
         flyerForm("지난 전단", today().minusDays(9), today().minusDays(1), List.of()));
-    call(
-        HttpMethod.POST,
+    api.post(
         "/marts/" + mart + "/flyers",
         owner,
         flyerForm("다음 달 전단", today().minusDays(1), today().plusDays(20), List.of()));
 
-    String customer = signup("CUSTOMER");
-    Answer active = get("/marts/" + mart + "/flyers", customer);
-    assertThat(names(active.body(), "title")).containsExactly("다음 달 전단", "이번 주 전단");
-    assertThat(active.body().get(0).get("ends_soon").asBoolean()).isFalse();
-    assertThat(names(get("/marts/" + mart + "/flyers?active=false", customer).body(), "title"))
+    String customer = SignUp.newToken(api, "CUSTOMER");
+    Answer active = api.get("/marts/" + mart + "/flyers", customer);
+    assertThat(names(active.json(), "title")).containsExactly("다음 달 전단", "이번 주 전단");
+    assertThat(active.json().get(0).get("ends_soon").asBoolean()).isFalse();
+    assertThat(names(api.get("/marts/" + mart + "/flyers?active=false", customer).json(), "title"))
         .containsExactly("다음 달 전단", "이번 주 전단", "지난 전단");
 
     clock.advance(Duration.ofDays(3)); // the week's flyer has ended
-    assertThat(names(get("/marts/" + mart + "/flyers", customer).body(), "title"))
+    assertThat(names(api.get("/marts/" + mart + "/flyers", customer).json(), "title"))
         .containsExactly("다음 달 전단");
   }
 
   @Test
   void flyerPagesMustBeImagesByTheirBytesWithinLimits() {
-    String owner = signup("MART_OWNER");
+    String owner = SignUp.newToken(api, "MART_OWNER");
     long mart = createMart(owner, "업로드마트", originLat, originLng);
     String path = "/marts/" + mart + "/flyers";
     int before = storage.objects().size();
     byte[] script = "<script>alert(1)</script>".getBytes();
     assertProblem(
-        call(HttpMethod.POST, path, owner, flyerForm("전단", today(), today(), List.of(PNG, script))),
+        api.post(path, owner, flyerForm("전단", today(), today(), List.of(PNG, script))),
         415,
         "UNSUPPORTED_IMAGE");
     byte[] huge = new byte[(int) Flyers.MAX_PAGE_BYTES + 1];
     System.arraycopy(PNG, 0, huge, 0, PNG.length);
     assertProblem(
-        call(HttpMethod.POST, path, owner, flyerForm("전단", today(), today(), List.of(huge))),
+        api.post(path, owner, flyerForm("전단", today(), today(), List.of(huge))),
         413,
         "PAGE_TOO_LARGE");
     List<byte[]> eleven = new ArrayList<>();
@@ -814,31 +718,25 @@ class DongchimiApiTest {
       eleven.add(PNG);
     }
     assertProblem(
-        call(HttpMethod.POST, path, owner, flyerForm("전단", today(), today(), eleven)),
-        400,
-        "TOO_MANY_PAGES");
+        api.post(path, owner, flyerForm("전단", today(), today(), eleven)), 400, "TOO_MANY_PAGES");
     assertProblem(
-        call(
-            HttpMethod.POST,
-            path,
-            owner,
-            flyerForm("전단", today(), today().minusDays(1), List.of())),
+        api.post(path, owner, flyerForm("전단", today(), today().minusDays(1), List.of())),
         400,
         "INVALID_DATES");
     assertThat(storage.objects()).hasSize(before);
-    assertThat(get(path + "?active=false", owner).body()).isEmpty();
+    assertThat(api.get(path + "?active=false", owner).json()).isEmpty();
   }
 
   // --- taxonomy and demo data --------------------------------------------------------------
 
   @Test
   void theTaxonomyIsPublic() {
-    Answer categories = get("/categories", null);
+    Answer categories = api.get("/categories", null);
     assertThat(categories.status()).isEqualTo(200);
-    assertThat(categories.body()).hasSize(17);
-    assertThat(categories.body().get(0).get("code").asString()).isEqualTo("FRUIT");
-    assertThat(categories.body().get(0).get("label").asString()).isEqualTo("과일");
-    assertThat(names(categories.body(), "label")).contains("두부·김치·반찬", "기타");
+    assertThat(categories.json()).hasSize(17);
+    assertThat(categories.json().get(0).get("code").asString()).isEqualTo("FRUIT");
+    assertThat(categories.json().get(0).get("label").asString()).isEqualTo("과일");
+    assertThat(names(categories.json(), "label")).contains("두부·김치·반찬", "기타");
   }
 
   @Test
@@ -859,23 +757,19 @@ class DongchimiApiTest {
         .isEqualTo(flyers);
 
     Answer login =
-        call(
-            HttpMethod.POST,
-            "/auth/login",
-            null,
-            Map.of("email", DemoData.CUSTOMER, "password", DemoData.PASSWORD));
+        api.post(
+            "/auth/login", null, Map.of("email", DemoData.CUSTOMER, "password", DemoData.PASSWORD));
     assertThat(login.status()).isEqualTo(200);
-    String token = login.body().get("access_token").asString();
-    Answer deals = get("/deals/nearby?lat=37.4979&lng=127.0276&radius_m=2000&size=50", token);
-    assertThat(deals.body().get("items").size()).isGreaterThan(10);
-    Answer marts = get("/marts/nearby?lat=37.5572&lng=126.9245&radius_m=3000", token);
-    assertThat(marts.body().size()).isGreaterThanOrEqualTo(6);
-    assertThat(get("/marts/" + first.getFirst().id() + "/flyers", token).body()).hasSize(1);
-    assertThat(get("/marts/" + first.getFirst().id() + "/flyers?active=false", token).body())
+    String token = login.json().get("access_token").asString();
+    Answer deals = api.get("/deals/nearby?lat=37.4979&lng=127.0276&radius_m=2000&size=50", token);
+    assertThat(deals.json().get("items").size()).isGreaterThan(10);
+    Answer marts = api.get("/marts/nearby?lat=37.5572&lng=126.9245&radius_m=3000", token);
+    assertThat(marts.json().size()).isGreaterThanOrEqualTo(6);
+    assertThat(api.get("/marts/" + first.getFirst().id() + "/flyers", token).json()).hasSize(1);
+    assertThat(api.get("/marts/" + first.getFirst().id() + "/flyers?active=false", token).json())
         .hasSize(2);
     assertThat(
-            call(
-                    HttpMethod.POST,
+            api.post(
                     "/auth/login",
                     null,
                     Map.of("email", DemoData.OWNER, "password", DemoData.PASSWORD))

@@ -1,8 +1,8 @@
 package dev.dongchimi;
 
 import dev.platform.storage.testing.InMemoryObjectStorage;
-import dev.taskrow.core.testing.SettableClock;
-import dev.taskrow.core.testing.TestDatabase;
+import dev.taskrow.test.SettableClock;
+import dev.taskrow.test.TestDatabase;
 import java.time.Instant;
 import javax.sql.DataSource;
 import org.springframework.boot.SpringBootConfiguration;

@@ -1,8 +1,9 @@
 package dev.dungji;
 
-import static org.awaitility.Awaitility.await;
-
 import dev.dungji.adapter.registry.sandbox.SandboxRegistryIssuer;
+import dev.platform.test.Answer;
+import dev.platform.test.ApiClient;
+import dev.platform.test.SignUp;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.time.Duration;
@@ -47,32 +48,22 @@ abstract class ApiTestBase {
   @Value("${server.port}")
   int port;
 
-  Api api;
+  ApiClient api;
 
-  Api api() {
+  ApiClient api() {
     if (api == null) {
-      api = new Api(port);
+      api = new ApiClient(port);
     }
     return api;
   }
 
-  /** A new account, its token obtained as a client does: signup, then login. */
+  /** A new account and its token, as a client gets them: signup through the API. */
   String newUser() {
-    String email = "u" + UUID.randomUUID().toString().substring(0, 12) + "@example.com";
-    String credentials = "{\"email\": \"" + email + "\", \"password\": \"correct horse 42\"}";
-    Api.Response signup = api().post("/auth/signup", null, credentials);
-    if (signup.status() != 201) {
-      throw new AssertionError("signup: " + signup.body());
-    }
-    Api.Response login = api().post("/auth/login", null, credentials);
-    if (login.status() != 200) {
-      throw new AssertionError("login: " + login.body());
-    }
-    return login.json().get("access_token").asString();
+    return SignUp.newToken(api());
   }
 
   long createNest(String token, String name) {
-    Api.Response r =
+    Answer r =
         api()
             .post(
                 "/nests",
@@ -87,12 +78,12 @@ abstract class ApiTestBase {
     return r.json().get("id").asLong();
   }
 
-  Api.Response issue(String token, long nestId) {
+  Answer issue(String token, long nestId) {
     return api().post("/nests/" + nestId + "/analysis/registry/issue", token, null);
   }
 
   JsonNode issueStatus(String token, long nestId, String taskId) {
-    Api.Response r = api().get("/nests/" + nestId + "/analysis/registry/issue/" + taskId, token);
+    Answer r = api().get("/nests/" + nestId + "/analysis/registry/issue/" + taskId, token);
     if (r.status() != 200) {
       throw new AssertionError("issue status: " + r.status() + " " + r.body());
     }
@@ -100,7 +91,7 @@ abstract class ApiTestBase {
   }
 
   JsonNode ocrStatus(String token, long nestId, String taskId) {
-    Api.Response r = api().get("/nests/" + nestId + "/analysis/registry/ocr/" + taskId, token);
+    Answer r = api().get("/nests/" + nestId + "/analysis/registry/ocr/" + taskId, token);
     if (r.status() != 200) {
       throw new AssertionError("ocr status: " + r.status() + " " + r.body());
     }
@@ -109,17 +100,8 @@ abstract class ApiTestBase {
 
   /** Polls as a client would until the task is final. */
   JsonNode awaitFinal(String token, long nestId, String taskId, boolean ocr) {
-    JsonNode[] last = new JsonNode[1];
-    await()
-        .atMost(Duration.ofSeconds(60))
-        .pollInterval(Duration.ofMillis(100))
-        .until(
-            () -> {
-              last[0] = ocr ? ocrStatus(token, nestId, taskId) : issueStatus(token, nestId, taskId);
-              String status = last[0].get("status").asString();
-              return status.equals("SUCCESS") || status.equals("FAILED");
-            });
-    return last[0];
+    String path = "/nests/" + nestId + "/analysis/registry/" + (ocr ? "ocr/" : "issue/") + taskId;
+    return api().awaitFinal(path, token, Duration.ofSeconds(60));
   }
 
   long taskRows(String subjectLike) {

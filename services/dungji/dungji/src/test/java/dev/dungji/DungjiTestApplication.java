@@ -6,7 +6,7 @@ import dev.platform.storage.ObjectNotFoundException;
 import dev.platform.storage.ObjectStorage;
 import dev.platform.storage.local.LocalObjectStorage;
 import dev.platform.storage.local.SignatureRejectedException;
-import dev.taskrow.core.testing.TestDatabase;
+import dev.taskrow.test.TestDatabase;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URI;

@@ -4,8 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.dungji.registry.OrphanSweeper;
 import dev.dungji.registry.RegistryFiles;
+import dev.platform.test.Answer;
+import dev.platform.test.ApiClient;
 import java.io.ByteArrayInputStream;
-import java.net.URI;
 import java.net.http.HttpResponse;
 import java.security.MessageDigest;
 import java.time.Clock;
@@ -30,7 +31,7 @@ class IssuanceWorkerApiTest extends ApiTestBase {
   Run run(String nestName) {
     String token = newUser();
     long nest = createNest(token, nestName);
-    Api.Response accepted = issue(token, nest);
+    Answer accepted = issue(token, nest);
     assertThat(accepted.status()).isEqualTo(202);
     String taskId = accepted.json().get("task_id").asString();
     return new Run(token, nest, taskId, awaitFinal(token, nest, taskId, false));
@@ -47,7 +48,7 @@ class IssuanceWorkerApiTest extends ApiTestBase {
     assertThat(r.get("ocr_task_id").isNull()).isFalse();
     assertThat(issuer.payments(run.taskId())).isEqualTo(1);
 
-    HttpResponse<byte[]> pdf = api().fetch(URI.create(r.get("file_url").asString()));
+    HttpResponse<byte[]> pdf = ApiClient.fetch(r.get("file_url").asString());
     assertThat(pdf.statusCode()).isEqualTo(200);
     assertThat(new String(pdf.body(), 0, 5)).isEqualTo("%PDF-");
     var file = files.byIssuanceTask(UUID.fromString(run.taskId())).orElseThrow();
@@ -59,7 +60,7 @@ class IssuanceWorkerApiTest extends ApiTestBase {
     assertThat(file.contentType()).isEqualTo("application/pdf");
 
     String tampered = r.get("file_url").asString().replace("signature=", "signature=x");
-    assertThat(api().fetch(URI.create(tampered)).statusCode()).isEqualTo(403);
+    assertThat(ApiClient.fetch(tampered).statusCode()).isEqualTo(403);
 
     JsonNode ocr = awaitFinal(run.token(), run.nest(), r.get("ocr_task_id").asString(), true);
     assertThat(ocr.get("status").asString()).isEqualTo("SUCCESS");
@@ -79,7 +80,7 @@ class IssuanceWorkerApiTest extends ApiTestBase {
     Run run = run("mine");
     String stranger = newUser();
 
-    Api.Response r =
+    Answer r =
         api().get("/nests/" + run.nest() + "/analysis/registry/issue/" + run.taskId(), stranger);
 
     assertThat(r.status()).isEqualTo(403);

@@ -2,6 +2,7 @@ package dev.dungji;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.platform.test.Answer;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.Callable;
@@ -65,8 +66,8 @@ class RequestHandlingApiTest extends ApiTestBase {
   @Test
   void aPathVariableOfTheWrongTypeIs400WithoutTheParsersMessage() {
     String alice = newUser();
-    Api.Response nest = api().get("/nests/not-a-number", alice);
-    Api.Response task = api().get("/nests/1/analysis/registry/issue/not-a-uuid", alice);
+    Answer nest = api().get("/nests/not-a-number", alice);
+    Answer task = api().get("/nests/1/analysis/registry/issue/not-a-uuid", alice);
 
     assertThat(nest.status()).isEqualTo(400);
     assertThat(nest.json().get("code").asString()).isEqualTo("INVALID_REQUEST");
@@ -78,7 +79,7 @@ class RequestHandlingApiTest extends ApiTestBase {
 
   @Test
   void anIllegalArgumentFromADefectIs500AndSaysNothingOfIt() {
-    Api.Response broken = api().get("/nests-broken", newUser());
+    Answer broken = api().get("/nests-broken", newUser());
 
     assertThat(broken.status()).isEqualTo(500);
     assertThat(broken.contentType()).startsWith("application/problem+json");
@@ -88,7 +89,7 @@ class RequestHandlingApiTest extends ApiTestBase {
 
   @Test
   void anInvalidNestNamesItsFieldsAsTheClientSentThem() {
-    Api.Response invalid =
+    Answer invalid =
         api()
             .post(
                 "/nests",
@@ -109,8 +110,8 @@ class RequestHandlingApiTest extends ApiTestBase {
     String bob = newUser();
     long nest = createNest(alice, "alice's");
 
-    Api.Response missing = issue(alice, 987_654_321L);
-    Api.Response foreign = issue(bob, nest);
+    Answer missing = issue(alice, 987_654_321L);
+    Answer foreign = issue(bob, nest);
 
     assertThat(missing.status()).isEqualTo(404);
     assertThat(missing.contentType()).startsWith("application/problem+json");
@@ -126,8 +127,8 @@ class RequestHandlingApiTest extends ApiTestBase {
     String alice = newUser();
     long nest = createNest(alice, "n");
 
-    Api.Response first = issue(alice, nest);
-    Api.Response second = issue(alice, nest);
+    Answer first = issue(alice, nest);
+    Answer second = issue(alice, nest);
 
     assertThat(first.status()).isEqualTo(202);
     assertThat(first.json().get("status").asString()).isEqualTo("PENDING");
@@ -151,7 +152,7 @@ class RequestHandlingApiTest extends ApiTestBase {
         .param("id", java.util.UUID.fromString(id))
         .update();
 
-    Api.Response again = issue(alice, nest);
+    Answer again = issue(alice, nest);
 
     assertThat(again.status()).isEqualTo(200);
     assertThat(again.json().get("task_id").asString()).isEqualTo(id);
@@ -167,7 +168,7 @@ class RequestHandlingApiTest extends ApiTestBase {
         .param("id", java.util.UUID.fromString(stale))
         .update();
 
-    Api.Response fresh = issue(alice, nest);
+    Answer fresh = issue(alice, nest);
 
     assertThat(fresh.status()).isEqualTo(202);
     assertThat(fresh.json().get("task_id").asString()).isNotEqualTo(stale);
@@ -194,18 +195,18 @@ class RequestHandlingApiTest extends ApiTestBase {
     long nest = createNest(alice, "n");
     int clients = 12;
     CountDownLatch start = new CountDownLatch(1);
-    List<Callable<Api.Response>> calls =
+    List<Callable<Answer>> calls =
         IntStream.range(0, clients)
-            .<Callable<Api.Response>>mapToObj(
+            .<Callable<Answer>>mapToObj(
                 i ->
                     () -> {
                       start.await();
                       return issue(alice, nest);
                     })
             .toList();
-    List<Api.Response> responses;
+    List<Answer> responses;
     try (ExecutorService pool = Executors.newFixedThreadPool(clients)) {
-      List<Future<Api.Response>> futures = calls.stream().map(pool::submit).toList();
+      List<Future<Answer>> futures = calls.stream().map(pool::submit).toList();
       start.countDown();
       responses = futures.stream().map(ApiTestBaseSupport::join).toList();
     }
@@ -225,9 +226,9 @@ class RequestHandlingApiTest extends ApiTestBase {
     long other = createNest(alice, "b");
     String id = issue(alice, other).json().get("task_id").asString();
 
-    Api.Response r = api().get("/nests/" + mine + "/analysis/registry/issue/" + id, alice);
-    Api.Response asOcr = api().get("/nests/" + other + "/analysis/registry/ocr/" + id, alice);
-    Api.Response unknown =
+    Answer r = api().get("/nests/" + mine + "/analysis/registry/issue/" + id, alice);
+    Answer asOcr = api().get("/nests/" + other + "/analysis/registry/ocr/" + id, alice);
+    Answer unknown =
         api()
             .get(
                 "/nests/" + mine + "/analysis/registry/issue/" + java.util.UUID.randomUUID(),
@@ -260,7 +261,7 @@ class RequestHandlingApiTest extends ApiTestBase {
                 + "') EXECUTE FUNCTION dungji_test_refuse()")
         .update();
     try {
-      Api.Response r = issue(alice, nest);
+      Answer r = issue(alice, nest);
 
       assertThat(r.status()).isEqualTo(500);
       assertThat(taskRows("nest:" + nest)).isZero();

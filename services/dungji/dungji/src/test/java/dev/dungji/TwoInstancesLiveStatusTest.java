@@ -3,8 +3,12 @@ package dev.dungji;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import dev.platform.test.ApiClient;
+import dev.platform.test.SignUp;
 import dev.taskrow.redis.RedisSignals;
 import dev.taskrow.redis.testing.TestRedis;
+import dev.taskrow.test.SseEvent;
+import dev.taskrow.test.SseStream;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.time.Duration;
@@ -81,17 +85,10 @@ class TwoInstancesLiveStatusTest {
         .run();
   }
 
-  /** A user on instance A: signup, login, nests, issuance, as a client does. */
+  /** A user on instance A: signup, nests, issuance, as a client does. */
   private static final class Client {
-    final Api api = new Api(portA);
-    final String token;
-
-    Client() {
-      String email = "u" + UUID.randomUUID().toString().substring(0, 12) + "@example.com";
-      String credentials = "{\"email\": \"" + email + "\", \"password\": \"correct horse 42\"}";
-      api.post("/auth/signup", null, credentials);
-      token = api.post("/auth/login", null, credentials).json().get("access_token").asString();
-    }
+    final ApiClient api = new ApiClient(portA);
+    final String token = SignUp.newToken(api);
 
     long nest(String name) {
       String body = "{\"name\": \"" + name + "\", \"address\": \"서울특별시 마포구 월드컵북로 396\"}";
@@ -106,13 +103,7 @@ class TwoInstancesLiveStatusTest {
     }
 
     String events(long nest, String taskId) {
-      return "http://127.0.0.1:"
-          + portA
-          + "/nests/"
-          + nest
-          + "/analysis/registry/issue/"
-          + taskId
-          + "/events";
+      return api.url("/nests/" + nest + "/analysis/registry/issue/" + taskId + "/events");
     }
   }
 
@@ -122,25 +113,21 @@ class TwoInstancesLiveStatusTest {
    * so no signal was involved).
    */
   private static long streamToTheEnd(Client client, long nest, String taskId) throws Exception {
-    long[] received = new long[1];
-    Sse.Result stream =
-        Sse.read(
-            client.events(nest, taskId),
-            client.token,
-            null,
-            Duration.ofSeconds(60),
-            e -> received[0] = System.nanoTime());
+    SseStream stream =
+        SseStream.to(client.events(nest, taskId))
+            .bearer(client.token)
+            .readToTheEnd(Duration.ofSeconds(60));
     assertThat(stream.status()).isEqualTo(200);
     assertThat(stream.ended()).isTrue();
-    Sse.Event last = stream.events().getLast();
-    assertThat(last.status()).isEqualTo("SUCCESS");
+    SseEvent last = stream.last().orElseThrow();
+    assertThat(last.text("status")).isEqualTo("SUCCESS");
     if (stream.events().size() == 1) {
       return -1;
     }
     await()
         .atMost(Duration.ofSeconds(5))
         .until(() -> COMMITTED.containsKey(UUID.fromString(taskId)));
-    return (received[0] - COMMITTED.get(UUID.fromString(taskId))) / 1000;
+    return (last.receivedNanos() - COMMITTED.get(UUID.fromString(taskId))) / 1000;
   }
 
   @Test

@@ -3,7 +3,13 @@ package dev.dongchimi.importer;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import dev.taskrow.core.testing.SettableClock;
+import dev.platform.test.Answer;
+import dev.platform.test.ApiClient;
+import dev.platform.test.Multipart;
+import dev.platform.test.SignUp;
+import dev.taskrow.test.SettableClock;
+import dev.taskrow.test.SseEvent;
+import dev.taskrow.test.SseStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -17,25 +23,14 @@ import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
-import org.springframework.core.io.ByteArrayResource;
-import org.springframework.http.HttpMethod;
-import org.springframework.http.HttpStatusCode;
-import org.springframework.http.MediaType;
-import org.springframework.http.ResponseEntity;
 import org.springframework.jdbc.core.simple.JdbcClient;
-import org.springframework.util.LinkedMultiValueMap;
-import org.springframework.web.client.RestClient;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.json.JsonMapper;
 
 /** The import over real HTTP on a real PostgreSQL, with sheets as messy as marts send them. */
 @SpringBootTest(
     classes = ImportTestApplication.class,
     webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
 class ImportApiTest {
-  private static final JsonMapper JSON = JsonMapper.builder().build();
-  private static final java.net.http.HttpClient SSE_CLIENT =
-      java.net.http.HttpClient.newHttpClient();
 
   @LocalServerPort int port;
   @Autowired SettableClock clock;
@@ -45,16 +40,18 @@ class ImportApiTest {
   @Autowired ImportTestApplication.LeaseLost leaseLost;
   @Autowired dev.platform.storage.testing.InMemoryObjectStorage storage;
 
+  private ApiClient api;
   private String owner;
   private long mart;
 
   @BeforeEach
   void setUp() {
+    api = new ApiClient(port);
     ai.failing = false;
     ai.refusing = false;
     images.blocking = false;
     jdbc.sql("delete from dongchimi_import_analysis").update(); // each test pays for its answers
-    owner = signup("MART_OWNER");
+    owner = SignUp.newToken(api, "MART_OWNER");
     mart = createMart(owner);
   }
 
@@ -115,7 +112,7 @@ class ImportApiTest {
     assertThat(priceHistory()).isEqualTo(history);
     assertThat(ai.calls.get() - callsBefore).as("the cache answers a re-run").isEqualTo(aiCalls);
 
-    JsonNode list = get("/marts/" + mart + "/product-imports", owner).body();
+    JsonNode list = api.get("/marts/" + mart + "/product-imports", owner).json();
     assertThat(list).hasSize(2);
   }
 
@@ -161,14 +158,14 @@ class ImportApiTest {
   void refusesWhatIsNotAnXlsxTooLargeOrSomeoneElsesMart() {
     Answer garbage = upload(mart, owner, new byte[] {0x00, 0x01, 0x02, 0x03, 0x04, 0x05});
     assertThat(garbage.status()).isEqualTo(400);
-    assertThat(garbage.body().get("code").asString()).isEqualTo("NOT_A_WORKBOOK");
+    assertThat(garbage.json().get("code").asString()).isEqualTo("NOT_A_WORKBOOK");
     Answer encrypted = upload(mart, owner, Sheets.encryptedXlsx());
     assertThat(encrypted.status()).isEqualTo(400);
-    assertThat(encrypted.body().get("code").asString()).isEqualTo("ENCRYPTED_FILE");
+    assertThat(encrypted.json().get("code").asString()).isEqualTo("ENCRYPTED_FILE");
     Answer word = upload(mart, owner, Sheets.wordDocument());
     assertThat(word.status()).isEqualTo(400);
-    assertThat(word.body().get("code").asString()).isEqualTo("NOT_A_WORKBOOK");
-    assertThat(word.body().get("detail").asString()).contains("not a workbook");
+    assertThat(word.json().get("code").asString()).isEqualTo("NOT_A_WORKBOOK");
+    assertThat(word.json().get("detail").asString()).contains("not a workbook");
     byte[] big = new byte[400 * 1024];
     big[0] = 'P';
     big[1] = 'K';
@@ -176,11 +173,11 @@ class ImportApiTest {
     big[3] = 4;
     Answer tooLarge = upload(mart, owner, big);
     assertThat(tooLarge.status()).isEqualTo(413);
-    assertThat(tooLarge.body().get("code").asString()).isEqualTo("FILE_TOO_LARGE");
-    assertThat(upload(mart, signup("MART_OWNER"), Sheets.xlsx(messySheet())).status())
+    assertThat(tooLarge.json().get("code").asString()).isEqualTo("FILE_TOO_LARGE");
+    assertThat(upload(mart, SignUp.newToken(api, "MART_OWNER"), Sheets.xlsx(messySheet())).status())
         .isEqualTo(403);
     assertThat(upload(999_999_999L, owner, Sheets.xlsx(messySheet())).status()).isEqualTo(404);
-    assertThat(get("/marts/" + mart + "/product-imports/" + UUID.randomUUID(), owner).status())
+    assertThat(api.get("/marts/" + mart + "/product-imports/" + UUID.randomUUID(), owner).status())
         .isEqualTo(404);
     assertThat(productCount()).isZero();
   }
@@ -328,7 +325,7 @@ class ImportApiTest {
 
     Answer second = upload(mart, owner, Sheets.xlsx(messySheet()));
     assertThat(second.status()).isEqualTo(409);
-    assertThat(second.body().get("code").asString()).isEqualTo("IMPORT_IN_PROGRESS");
+    assertThat(second.json().get("code").asString()).isEqualTo("IMPORT_IN_PROGRESS");
     assertThat(storage.objects()).hasSize(stored);
 
     images.blocking = false;
@@ -392,12 +389,12 @@ class ImportApiTest {
 
   @Test
   void servesTheTemplateToAnyone() throws Exception {
-    ResponseEntity<byte[]> template =
-        http().get().uri("/product-imports/template.xlsx").retrieve().toEntity(byte[].class);
-    assertThat(template.getStatusCode().value()).isEqualTo(200);
+    java.net.http.HttpResponse<byte[]> template =
+        ApiClient.fetch(api.url("/product-imports/template.xlsx"));
+    assertThat(template.statusCode()).isEqualTo(200);
     java.nio.file.Path file = java.nio.file.Files.createTempFile("template", ".xlsx");
     try {
-      java.nio.file.Files.write(file, template.getBody());
+      java.nio.file.Files.write(file, template.body());
       SheetParser.Parsed parsed =
           new SheetParser(10, java.time.LocalDate.of(2026, 11, 30)).parse(file);
       assertThat(parsed.errors()).isEmpty();
@@ -413,17 +410,13 @@ class ImportApiTest {
   void streamsTheImportAsServerSentEventsUntilItIsFinal() throws Exception {
     UUID job = accepted(upload(mart, owner, Sheets.xlsx(messySheet())));
     Answer token =
-        call(
-            HttpMethod.POST,
-            "/marts/" + mart + "/product-imports/" + job + "/events/token",
-            owner,
-            null);
+        api.post("/marts/" + mart + "/product-imports/" + job + "/events/token", owner, null);
     assertThat(token.status()).isEqualTo(200);
     String events = "/marts/" + mart + "/product-imports/" + job + "/events";
 
     // An EventSource sends no header: the stream token alone opens the stream.
     List<JsonNode> received =
-        sse(events + "?stream_token=" + token.body().get("token").asString(), null);
+        sse(events + "?stream_token=" + token.json().get("token").asString(), null);
     assertThat(received).isNotEmpty();
     assertThat(received.getLast().get("status").asString()).isEqualTo("SUCCESS");
     assertThat(received.getLast().get("summary").get("created").asInt()).isEqualTo(5);
@@ -435,87 +428,25 @@ class ImportApiTest {
     // No proof, a forged token, or another owner's bearer: refused before any event.
     assertThat(sseStatus(events, null)).isEqualTo(401);
     assertThat(sseStatus(events + "?stream_token=forged", null)).isEqualTo(401);
-    assertThat(sseStatus(events, signup("MART_OWNER"))).isEqualTo(403);
+    assertThat(sseStatus(events, SignUp.newToken(api, "MART_OWNER"))).isEqualTo(403);
   }
 
+  /** The data of each event of a stream read to its end. */
   private List<JsonNode> sse(String path, String bearer) throws Exception {
-    java.net.http.HttpResponse<java.util.stream.Stream<String>> response = openSse(path, bearer);
-    assertThat(response.statusCode()).isEqualTo(200);
-    try (java.util.stream.Stream<String> lines = response.body()) {
-      return lines
-          .filter(line -> line.startsWith("data:"))
-          .map(line -> JSON.readTree(line.substring("data:".length()).strip()))
-          .toList();
-    }
+    SseStream stream =
+        SseStream.to(api.url(path)).bearer(bearer).readToTheEnd(Duration.ofSeconds(60));
+    assertThat(stream.status()).isEqualTo(200);
+    assertThat(stream.ended()).isTrue();
+    return stream.events().stream().map(SseEvent::json).toList();
   }
 
   private int sseStatus(String path, String bearer) throws Exception {
-    java.net.http.HttpResponse<java.util.stream.Stream<String>> response = openSse(path, bearer);
-    response.body().close();
-    return response.statusCode();
-  }
-
-  private java.net.http.HttpResponse<java.util.stream.Stream<String>> openSse(
-      String path, String bearer) throws Exception {
-    java.net.http.HttpRequest.Builder request =
-        java.net.http.HttpRequest.newBuilder(java.net.URI.create("http://localhost:" + port + path))
-            .header("Accept", "text/event-stream")
-            .timeout(Duration.ofSeconds(60));
-    if (bearer != null) {
-      request.header("Authorization", "Bearer " + bearer);
+    try (SseStream stream = SseStream.to(api.url(path)).bearer(bearer).open()) {
+      return stream.status();
     }
-    // Not closed per request: closing a client waits for the streamed body still being read.
-    return SSE_CLIENT.send(request.build(), java.net.http.HttpResponse.BodyHandlers.ofLines());
   }
 
   // --- helpers ------------------------------------------------------------------------------
-
-  record Answer(int status, JsonNode body) {}
-
-  private RestClient http() {
-    return RestClient.builder()
-        .baseUrl("http://localhost:" + port)
-        .defaultStatusHandler(HttpStatusCode::isError, (request, response) -> {})
-        .build();
-  }
-
-  private Answer call(HttpMethod method, String path, String token, Object body) {
-    RestClient.RequestBodySpec request = http().method(method).uri(path);
-    if (token != null) {
-      request.header("Authorization", "Bearer " + token);
-    }
-    if (body instanceof LinkedMultiValueMap<?, ?> form) {
-      request.contentType(MediaType.MULTIPART_FORM_DATA).body(form);
-    } else if (body != null) {
-      request.contentType(MediaType.APPLICATION_JSON).body(JSON.writeValueAsString(body));
-    }
-    ResponseEntity<String> response = request.retrieve().toEntity(String.class);
-    String text = response.getBody();
-    return new Answer(
-        response.getStatusCode().value(),
-        text == null || text.isEmpty() ? null : JSON.readTree(text));
-  }
-
-  private Answer get(String path, String token) {
-    return call(HttpMethod.GET, path, token, null);
-  }
-
-  private String signup(String role) {
-    Answer answer =
-        call(
-            HttpMethod.POST,
-            "/auth/signup",
-            null,
-            Map.of(
-                "email",
-                "u-" + UUID.randomUUID() + "@example.com",
-                "password",
-                "password-1",
-                "role",
-                role));
-    assertThat(answer.status()).isEqualTo(201);
-    return answer.body().get("access_token").asString();
-  }
 
   private long createMart(String token) {
     Map<String, Object> body = new HashMap<>();
@@ -523,33 +454,26 @@ class ImportApiTest {
     body.put("address", "서울 마포구 어딘가 1");
     body.put("lat", 37.55);
     body.put("lng", 126.92);
-    Answer answer = call(HttpMethod.POST, "/marts", token, body);
-    assertThat(answer.status()).as(String.valueOf(answer.body())).isEqualTo(201);
-    return answer.body().get("id").asLong();
+    Answer answer = api.post("/marts", token, body);
+    assertThat(answer.status()).as(answer.body()).isEqualTo(201);
+    return answer.json().get("id").asLong();
   }
 
   private Answer upload(long martId, String token, byte[] bytes) {
-    LinkedMultiValueMap<String, Object> form = new LinkedMultiValueMap<>();
-    form.add(
-        "file",
-        new ByteArrayResource(bytes) {
-          @Override
-          public String getFilename() {
-            return "products.xlsx";
-          }
-        });
-    return call(HttpMethod.POST, "/marts/" + martId + "/product-imports", token, form);
+    Multipart form =
+        Multipart.form().file("file", "products.xlsx", "application/octet-stream", bytes);
+    return api.post("/marts/" + martId + "/product-imports", token, form);
   }
 
   private static UUID accepted(Answer answer) {
-    assertThat(answer.status()).as(String.valueOf(answer.body())).isEqualTo(202);
-    return UUID.fromString(answer.body().get("job_id").asString());
+    assertThat(answer.status()).as(answer.body()).isEqualTo(202);
+    return UUID.fromString(answer.json().get("job_id").asString());
   }
 
   private JsonNode status(UUID job) {
-    Answer answer = get("/marts/" + mart + "/product-imports/" + job, owner);
+    Answer answer = api.get("/marts/" + mart + "/product-imports/" + job, owner);
     assertThat(answer.status()).isEqualTo(200);
-    return answer.body();
+    return answer.json();
   }
 
   private static String text(JsonNode node, String field) {
@@ -559,10 +483,8 @@ class ImportApiTest {
 
   private JsonNode importAndWait(byte[] sheet, String expected) {
     UUID job = accepted(upload(mart, owner, sheet));
-    await()
-        .atMost(Duration.ofSeconds(60))
-        .until(() -> List.of("SUCCESS", "FAILED").contains(text(status(job), "status")));
-    JsonNode done = status(job);
+    JsonNode done =
+        api.awaitFinal("/marts/" + mart + "/product-imports/" + job, owner, Duration.ofSeconds(60));
     assertThat(done.get("status").asString()).as(done.toString()).isEqualTo(expected);
     return done;
   }

@@ -4,7 +4,7 @@ import dev.dongchimi.Catalog;
 import dev.dongchimi.DealSort;
 import dev.dongchimi.category.Category;
 import dev.dongchimi.testing.AppMigrations;
-import dev.taskrow.core.testing.TestDatabase;
+import dev.taskrow.test.TestDatabase;
 import java.sql.Connection;
 import java.sql.Statement;
 import java.time.Clock;

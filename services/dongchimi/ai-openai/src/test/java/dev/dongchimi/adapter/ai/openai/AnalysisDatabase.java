@@ -1,7 +1,7 @@
 package dev.dongchimi.adapter.ai.openai;
 
 import dev.dongchimi.testing.AppMigrations;
-import dev.taskrow.core.testing.TestDatabase;
+import dev.taskrow.test.TestDatabase;
 import javax.sql.DataSource;
 
 /** The test JVM's PostgreSQL with the application's migrations, as the import's tests run them. */

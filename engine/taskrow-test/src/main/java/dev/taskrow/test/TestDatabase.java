@@ -1,11 +1,11 @@
-package dev.taskrow.core.testing;
+package dev.taskrow.test;
 
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
-import dev.taskrow.core.Schema;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.lang.reflect.InvocationTargetException;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -16,20 +16,56 @@ import javax.sql.DataSource;
  * the environment variable {@code TASKROW_TEST_JDBC_URL} (with {@code TASKROW_TEST_DB_USER} and
  * {@code TASKROW_TEST_DB_PASSWORD}). Sessions run in a non-UTC time zone on purpose, so a test that
  * mixes local and UTC time fails here rather than in production.
+ *
+ * <p>When the engine (taskrow-core) is on the class path, the database has the engine's tables from
+ * the first call on:
+ *
+ * <pre>{@code
+ * DataSource db = TestDatabase.dataSource();
+ * Taskrow taskrow = Taskrow.builder(db).clock(new SettableClock(start)).kind(kind).build();
+ * }</pre>
  */
 public final class TestDatabase {
+  /**
+   * The engine's schema migration, called by name: this kit may not depend on the engine, whose own
+   * tests use it. taskrow-core's TestKitTest fails if the name drifts.
+   */
+  public static final String ENGINE_SCHEMA = "dev.taskrow.core.Schema";
+
   private static HikariDataSource dataSource;
   private static EmbeddedPostgres embedded;
+  private static boolean engineSchema;
 
   private TestDatabase() {}
 
+  /** The pool every test of the JVM shares; the first call starts the database and migrates. */
   public static synchronized DataSource dataSource() {
     if (dataSource == null) {
-      dataSource = new HikariDataSource(config(32));
-      Schema.migrate(dataSource);
+      HikariDataSource pool = new HikariDataSource(config(32));
+      engineSchema = migrateEngineSchema(pool);
+      dataSource = pool;
       Runtime.getRuntime().addShutdownHook(new Thread(TestDatabase::stop));
     }
     return dataSource;
+  }
+
+  /** Runs {@code Schema.migrate(dataSource)} if the engine is there; false if it is not. */
+  private static boolean migrateEngineSchema(DataSource dataSource) {
+    Class<?> schema;
+    try {
+      schema = Class.forName(ENGINE_SCHEMA);
+    } catch (ClassNotFoundException e) {
+      return false; // a module that tests against PostgreSQL without the engine
+    }
+    try {
+      schema.getMethod("migrate", DataSource.class).invoke(null, dataSource);
+      return true;
+    } catch (InvocationTargetException e) {
+      throw new IllegalStateException("the engine's schema migration failed", e.getCause());
+    } catch (ReflectiveOperationException e) {
+      throw new IllegalStateException(
+          ENGINE_SCHEMA + ".migrate(DataSource) is not what taskrow-test calls", e);
+    }
   }
 
   /** A separate pool on the same database, e.g. for a second "process". */
@@ -70,11 +106,13 @@ public final class TestDatabase {
     return embedded;
   }
 
-  /** Empties the task table (and any tables named) between tests. */
+  /** Empties the engine's task table, if the engine is there, and any tables named. */
   public static void truncate(String... moreTables) {
     try (Connection c = dataSource().getConnection();
         Statement s = c.createStatement()) {
-      s.execute("truncate taskrow_task");
+      if (engineSchema) {
+        s.execute("truncate taskrow_task");
+      }
       for (String table : moreTables) {
         s.execute("truncate " + table);
       }

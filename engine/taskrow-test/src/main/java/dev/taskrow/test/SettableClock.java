@@ -1,4 +1,4 @@
-package dev.taskrow.core.testing;
+package dev.taskrow.test;
 
 import java.time.Clock;
 import java.time.Duration;
