@@ -14,8 +14,8 @@ import org.springframework.boot.health.contributor.Health;
 
 /**
  * {@code taskrow} health: DOWN when the database cannot be reached, UP otherwise, with what an
- * operator looks at first: is the worker running, how long has the oldest due task waited, and how
- * many tasks each queue holds per status.
+ * operator looks at first: is the worker running, how long has the oldest due task waited, how many
+ * tasks each queue holds per status, and which queues are paused.
  */
 public class TaskrowHealthIndicator extends AbstractHealthIndicator {
   private final Taskrow taskrow;
@@ -46,6 +46,7 @@ public class TaskrowHealthIndicator extends AbstractHealthIndicator {
     Optional<Duration> oldest = taskrow.oldestPendingAge();
     builder.withDetail("oldestPendingAge", oldest.map(Duration::toString).orElse("none"));
     builder.withDetail("activeCounts", counts(taskrow.activeCounts()));
+    builder.withDetail("pausedQueues", taskrow.pausedQueues());
   }
 
   private String workerState() {

@@ -9,6 +9,7 @@ import dev.taskrow.core.TaskStatus;
 import dev.taskrow.core.Taskrow;
 import dev.taskrow.core.testing.TestDatabase;
 import java.util.Map;
+import java.util.Set;
 import java.util.UUID;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -46,6 +47,27 @@ class TaskrowHealthIndicatorTest {
                   .containsEntry("queues", Map.of("default", 8))
                   .containsEntry("activeCounts", Map.of("exports", Map.of("PENDING", 1L)));
               assertThat(health.getDetails().get("oldestPendingAge")).asString().startsWith("PT");
+            });
+  }
+
+  @Test
+  void listsThePausedQueues() {
+    TestContexts.runner()
+        .withBean(TaskKind.class, () -> TaskKind.named("export").queue("exports").build())
+        .withPropertyValues("taskrow.worker.enabled=false")
+        .run(
+            context -> {
+              Taskrow taskrow = context.getBean(Taskrow.class);
+              TaskrowHealthIndicator indicator = context.getBean(TaskrowHealthIndicator.class);
+              assertThat(indicator.health().getDetails()).containsEntry("pausedQueues", Set.of());
+
+              taskrow.pause("exports");
+              try {
+                assertThat(indicator.health().getDetails())
+                    .containsEntry("pausedQueues", Set.of("exports"));
+              } finally {
+                taskrow.resume("exports");
+              }
             });
   }
 

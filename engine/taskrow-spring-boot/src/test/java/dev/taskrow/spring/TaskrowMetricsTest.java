@@ -19,6 +19,7 @@ import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.micrometer.metrics.autoconfigure.CompositeMeterRegistryAutoConfiguration;
 import org.springframework.boot.micrometer.metrics.autoconfigure.MetricsAutoConfiguration;
 import org.springframework.boot.micrometer.metrics.autoconfigure.export.simple.SimpleMetricsExportAutoConfiguration;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 
 class TaskrowMetricsTest {
 
@@ -29,12 +30,7 @@ class TaskrowMetricsTest {
 
   @Test
   void countsOutcomesAndTimesWaitAndRun() {
-    TestContexts.runner()
-        .withConfiguration(
-            AutoConfigurations.of(
-                MetricsAutoConfiguration.class,
-                SimpleMetricsExportAutoConfiguration.class,
-                CompositeMeterRegistryAutoConfiguration.class))
+    metricsRunner()
         .withBean(
             TaskDefinition.class,
             () ->
@@ -94,13 +90,48 @@ class TaskrowMetricsTest {
   }
 
   @Test
+  void aGaugePerQueueIsOneWhileItIsPaused() {
+    metricsRunner()
+        .withBean("export", TaskKind.class, () -> TaskKind.named("export").queue("exports").build())
+        .withBean("mail", TaskKind.class, () -> TaskKind.named("mail").queue("mails").build())
+        .withPropertyValues("taskrow.worker.enabled=false")
+        .run(
+            context -> {
+              Taskrow taskrow = context.getBean(Taskrow.class);
+              MeterRegistry registry = context.getBean(MeterRegistry.class);
+              taskrow.pause("exports");
+              try {
+                // A fresh context has read nothing yet: its first reading sees the pause.
+                assertThat(paused(registry, "exports")).isEqualTo(1.0);
+                assertThat(paused(registry, "mails")).isEqualTo(0.0);
+              } finally {
+                taskrow.resume("exports");
+              }
+            });
+  }
+
+  @Test
   void noMetersWithoutAMeterRegistry() {
     TestContexts.runner()
         .run(
             context -> {
               assertThat(context).doesNotHaveBean(MicrometerTaskListener.class);
               assertThat(context).doesNotHaveBean(QueueDepthMetrics.class);
+              assertThat(context).doesNotHaveBean(QueuePauseMetrics.class);
             });
+  }
+
+  private static ApplicationContextRunner metricsRunner() {
+    return TestContexts.runner()
+        .withConfiguration(
+            AutoConfigurations.of(
+                MetricsAutoConfiguration.class,
+                SimpleMetricsExportAutoConfiguration.class,
+                CompositeMeterRegistryAutoConfiguration.class));
+  }
+
+  private static double paused(MeterRegistry registry, String queue) {
+    return registry.get("taskrow.queue.paused").tag("queue", queue).gauge().value();
   }
 
   private static double counter(MeterRegistry registry, String name) {
