@@ -87,6 +87,8 @@ final class AttemptExecutor {
       Throwable cause = unwrap(e);
       if (cause instanceof LeaseLostException) {
         outcomes.leaseLost(task);
+      } else if (cause instanceof TaskSnooze snooze) {
+        outcomes.snoozed(task, snooze);
       } else {
         outcomes.failed(task, cause);
       }

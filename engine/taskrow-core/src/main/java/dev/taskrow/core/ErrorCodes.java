@@ -20,6 +20,12 @@ public final class ErrorCodes {
    */
   public static final String TRANSIENT_DATABASE_ERROR = "TRANSIENT_DATABASE_ERROR";
 
+  /**
+   * The handler snoozed once more than its kind allows ({@link TaskKind#maxSnoozes()}): final,
+   * whatever the retry policy, since the next attempt would most likely snooze again.
+   */
+  public static final String SNOOZE_LIMIT = "SNOOZE_LIMIT";
+
   /** No handler for the task's kind is registered in the worker that claimed it. */
   public static final String NO_HANDLER = "NO_HANDLER";
 

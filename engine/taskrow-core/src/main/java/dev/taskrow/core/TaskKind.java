@@ -14,6 +14,8 @@ import java.util.regex.Pattern;
  * @param lease how long a claim lasts without a heartbeat; the engine heartbeats running tasks
  * @param staleAfter a PENDING row older than this is replaced by {@link Taskrow#submitOrReuse}
  * @param retryPolicy which failures are tried again, and when
+ * @param maxSnoozes how many times its handler may snooze ({@link TaskSnooze}) before the task ends
+ *     FAILED({@link ErrorCodes#SNOOZE_LIMIT}); {@link #UNLIMITED_SNOOZES} by default
  * @param transactional whether the handler runs inside the transaction that records its SUCCESS.
  *     Its business writes (through {@link TaskContext#connection()}) and follow-up tasks then
  *     commit with the SUCCESS or not at all, and a worker that lost its lease commits nothing. A
@@ -27,7 +29,11 @@ public record TaskKind(
     Duration lease,
     Duration staleAfter,
     RetryPolicy retryPolicy,
+    int maxSnoozes,
     boolean transactional) {
+
+  /** The default bound on snoozes: none. */
+  public static final int UNLIMITED_SNOOZES = Integer.MAX_VALUE;
 
   private static final Pattern NAME = Pattern.compile("[A-Za-z0-9_.:-]{1,100}");
 
@@ -45,6 +51,9 @@ public record TaskKind(
       throw new IllegalArgumentException(name + ": staleAfter must be positive");
     }
     Objects.requireNonNull(retryPolicy, "retryPolicy");
+    if (maxSnoozes < 0) {
+      throw new IllegalArgumentException(name + ": maxSnoozes must be >= 0, was " + maxSnoozes);
+    }
   }
 
   /** A kind with the defaults: queue "default", 3 attempts, 30 s lease, stale after 5 minutes. */
@@ -67,6 +76,7 @@ public record TaskKind(
     private Duration lease = Duration.ofSeconds(30);
     private Duration staleAfter = Duration.ofMinutes(5);
     private RetryPolicy retryPolicy = RetryPolicy.defaults();
+    private int maxSnoozes = UNLIMITED_SNOOZES;
     private boolean transactional = true;
 
     private Builder(String name) {
@@ -98,13 +108,20 @@ public record TaskKind(
       return this;
     }
 
+    /** At most this many snoozes (0: none allowed); unlimited by default. */
+    public Builder maxSnoozes(int maxSnoozes) {
+      this.maxSnoozes = maxSnoozes;
+      return this;
+    }
+
     public Builder transactional(boolean transactional) {
       this.transactional = transactional;
       return this;
     }
 
     public TaskKind build() {
-      return new TaskKind(name, queue, maxAttempts, lease, staleAfter, retryPolicy, transactional);
+      return new TaskKind(
+          name, queue, maxAttempts, lease, staleAfter, retryPolicy, maxSnoozes, transactional);
     }
   }
 }

@@ -200,6 +200,28 @@ final class TaskRepository {
           returning status
           """);
 
+  // "Not yet": waits like a retry but gives the attempt back (the claim counted it) and counts the
+  // snooze. A cancel requested meanwhile wins, as over a retry.
+  private static final Sql SNOOZE =
+      Sql.of(
+          """
+          update taskrow_task
+          set attempt_count = greatest(attempt_count - 1, 0),
+              snooze_count = snooze_count + case when cancel_requested then 0 else 1 end,
+              locked_by = null, locked_until = null,
+              status = case when cancel_requested then 'FAILED' else 'PROCESSING' end,
+              error_code = case when cancel_requested then 'CANCELLED' end,
+              last_error_code = case when cancel_requested then 'CANCELLED' else last_error_code end,
+              error_message = case when cancel_requested then 'cancelled' else error_message end,
+              finished_at = case when cancel_requested then :now end,
+              next_retry_at = case when cancel_requested then null
+                                   else :now + :delay_ms * interval '1 millisecond' end,
+              due_at = case when cancel_requested then null
+                            else :now + :delay_ms * interval '1 millisecond' end
+          where id = :id and fence_token = :token and status = 'PROCESSING'
+          returning status
+          """);
+
   private static final Sql HEARTBEAT =
       Sql.of(
           """
@@ -545,10 +567,22 @@ final class TaskRepository {
             .with("code", code)
             .with("message", message)
             .with("delay_ms", delayMillis);
-    try (PreparedStatement statement = SCHEDULE_RETRY.prepare(c, clock, params);
+    return queryStatus(c, SCHEDULE_RETRY, params);
+  }
+
+  private Optional<TaskStatus> queryStatus(Connection c, Sql sql, Params params)
+      throws SQLException {
+    try (PreparedStatement statement = sql.prepare(c, clock, params);
         ResultSet rs = statement.executeQuery()) {
       return rs.next() ? Optional.of(TaskStatus.valueOf(rs.getString(1))) : Optional.empty();
     }
+  }
+
+  /** The status after snoozing: PROCESSING (waiting), FAILED (cancelled meanwhile), or empty. */
+  Optional<TaskStatus> snooze(Connection c, UUID id, long token, long delayMillis)
+      throws SQLException {
+    return queryStatus(
+        c, SNOOZE, Sql.params().with("id", id).with("token", token).with("delay_ms", delayMillis));
   }
 
   /** Extends leases; returns, for each task still owned, whether a cancel was requested. */
@@ -690,6 +724,7 @@ final class TaskRepository {
         rs.getString("error_message"),
         rs.getInt("attempt_count"),
         rs.getInt("max_attempts"),
+        rs.getInt("snooze_count"),
         rs.getString("last_error_code"),
         instant(rs, "last_attempt_at"),
         instant(rs, "due_at"),

@@ -50,6 +50,7 @@ final class TaskKinds {
           orElse(override.getLease(), kind.lease()),
           orElse(override.getStaleAfter(), kind.staleAfter()),
           retryPolicy(kind.retryPolicy(), override.getRetry()),
+          orElse(override.getMaxSnoozes(), kind.maxSnoozes()),
           orElse(override.getTransactional(), kind.transactional()));
     } catch (IllegalArgumentException e) {
       throw new IllegalStateException(

@@ -214,6 +214,10 @@ public class TaskrowProperties {
 
     private Boolean transactional;
 
+    /** Snoozes allowed before the task ends FAILED(SNOOZE_LIMIT); unlimited when not set. */
+    @Min(0)
+    private Integer maxSnoozes;
+
     @Valid private final Retry retry = new Retry();
 
     public String getQueue() {
@@ -254,6 +258,14 @@ public class TaskrowProperties {
 
     public void setTransactional(Boolean transactional) {
       this.transactional = transactional;
+    }
+
+    public Integer getMaxSnoozes() {
+      return maxSnoozes;
+    }
+
+    public void setMaxSnoozes(Integer maxSnoozes) {
+      this.maxSnoozes = maxSnoozes;
     }
 
     public Retry getRetry() {

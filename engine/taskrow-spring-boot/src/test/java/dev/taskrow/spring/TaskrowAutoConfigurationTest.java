@@ -160,6 +160,22 @@ class TaskrowAutoConfigurationTest {
   }
 
   @Test
+  void propertiesBoundTheSnoozesOfAKind() {
+    TestContexts.runner()
+        .withUserConfiguration(Greeting.class)
+        .withPropertyValues("taskrow.kinds.greet.max-snoozes=4")
+        .run(
+            context ->
+                assertThat(context.getBean(Taskrow.class).kind("greet").maxSnoozes()).isEqualTo(4));
+    TestContexts.runner()
+        .withUserConfiguration(Greeting.class)
+        .run(
+            context ->
+                assertThat(context.getBean(Taskrow.class).kind("greet").maxSnoozes())
+                    .isEqualTo(TaskKind.UNLIMITED_SNOOZES));
+  }
+
+  @Test
   void aKindNameWithDotsIsOverriddenWithBrackets() {
     TestContexts.runner()
         .withBean(TaskKind.class, () -> TaskKind.named("registry.issue").build())

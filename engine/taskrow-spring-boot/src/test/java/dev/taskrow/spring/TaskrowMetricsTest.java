@@ -7,6 +7,7 @@ import static org.awaitility.Awaitility.await;
 import dev.taskrow.core.NewTask;
 import dev.taskrow.core.TaskFailure;
 import dev.taskrow.core.TaskKind;
+import dev.taskrow.core.TaskSnooze;
 import dev.taskrow.core.TaskStatus;
 import dev.taskrow.core.Taskrow;
 import dev.taskrow.core.testing.TestDatabase;
@@ -86,6 +87,28 @@ class TaskrowMetricsTest {
               assertThat(
                       registry.get("taskrow.queue.depth").tag("queue", "default").gauge().value())
                   .isEqualTo(0.0);
+            });
+  }
+
+  @Test
+  void countsSnoozes() {
+    metricsRunner()
+        .withBean(
+            TaskDefinition.class,
+            () ->
+                TaskDefinition.of(
+                    TaskKind.named("measured").build(),
+                    context -> {
+                      throw TaskSnooze.of(Duration.ofHours(1));
+                    }))
+        .run(
+            context -> {
+              context.getBean(TaskrowTemplate.class).submit(NewTask.of("measured"));
+              MeterRegistry registry = context.getBean(MeterRegistry.class);
+              await()
+                  .atMost(Duration.ofSeconds(10))
+                  .untilAsserted(
+                      () -> assertThat(counter(registry, "taskrow.tasks.snoozed")).isEqualTo(1));
             });
   }
 
