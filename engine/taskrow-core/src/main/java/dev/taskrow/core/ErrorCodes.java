@@ -8,6 +8,12 @@ public final class ErrorCodes {
   /** The worker's lease ran out on the last allowed attempt (the worker died or hung). */
   public static final String LEASE_EXPIRED = "LEASE_EXPIRED";
 
+  /**
+   * The attempt ran past its kind's time limit ({@link TaskKind#timeLimit()}): its handler was
+   * interrupted. Retried or final by the kind's retry policy, like a handler's retryable failure.
+   */
+  public static final String TIMEOUT = "TIMEOUT";
+
   /** Cancelled by a user or an operator. */
   public static final String CANCELLED = "CANCELLED";
 

@@ -12,6 +12,10 @@ import java.util.regex.Pattern;
  * @param queue the queue its rows go to; a worker runs some queues
  * @param maxAttempts attempts in all, the first included
  * @param lease how long a claim lasts without a heartbeat; the engine heartbeats running tasks
+ * @param timeLimit how long one attempt's handler may run, or null for no limit. Past it the
+ *     handler's thread is interrupted and the attempt fails {@link ErrorCodes#TIMEOUT} however the
+ *     handler ends; the heartbeat extends the lease at most a lease beyond the limit, so a handler
+ *     that ignores the interrupt loses its lease then and is fenced off
  * @param staleAfter a PENDING row older than this is replaced by {@link Taskrow#submitOrReuse}
  * @param retryPolicy which failures are tried again, and when
  * @param maxSnoozes how many times its handler may snooze ({@link TaskSnooze}) before the task ends
@@ -27,6 +31,7 @@ public record TaskKind(
     String queue,
     int maxAttempts,
     Duration lease,
+    Duration timeLimit,
     Duration staleAfter,
     RetryPolicy retryPolicy,
     int maxSnoozes,
@@ -46,6 +51,9 @@ public record TaskKind(
     }
     if (lease.compareTo(Duration.ofSeconds(1)) < 0) {
       throw new IllegalArgumentException(name + ": lease must be at least 1 s, was " + lease);
+    }
+    if (timeLimit != null && (timeLimit.isNegative() || timeLimit.isZero())) {
+      throw new IllegalArgumentException(name + ": timeLimit must be positive, was " + timeLimit);
     }
     if (staleAfter.isNegative() || staleAfter.isZero()) {
       throw new IllegalArgumentException(name + ": staleAfter must be positive");
@@ -74,6 +82,7 @@ public record TaskKind(
     private String queue = "default";
     private int maxAttempts = 3;
     private Duration lease = Duration.ofSeconds(30);
+    private Duration timeLimit;
     private Duration staleAfter = Duration.ofMinutes(5);
     private RetryPolicy retryPolicy = RetryPolicy.defaults();
     private int maxSnoozes = UNLIMITED_SNOOZES;
@@ -95,6 +104,12 @@ public record TaskKind(
 
     public Builder lease(Duration lease) {
       this.lease = lease;
+      return this;
+    }
+
+    /** How long one attempt may run before its handler is interrupted; no limit by default. */
+    public Builder timeLimit(Duration timeLimit) {
+      this.timeLimit = timeLimit;
       return this;
     }
 
@@ -121,7 +136,15 @@ public record TaskKind(
 
     public TaskKind build() {
       return new TaskKind(
-          name, queue, maxAttempts, lease, staleAfter, retryPolicy, maxSnoozes, transactional);
+          name,
+          queue,
+          maxAttempts,
+          lease,
+          timeLimit,
+          staleAfter,
+          retryPolicy,
+          maxSnoozes,
+          transactional);
     }
   }
 }

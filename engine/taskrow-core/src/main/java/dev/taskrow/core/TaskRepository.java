@@ -226,10 +226,11 @@ final class TaskRepository {
       Sql.of(
           """
           update taskrow_task t
-          set locked_until = :now + d.lease_ms * interval '1 millisecond',
-              due_at = :now + d.lease_ms * interval '1 millisecond'
-          from unnest(cast(:ids as uuid[]), cast(:tokens as bigint[]), cast(:lease_ms as bigint[]))
-               as d(id, token, lease_ms)
+          set locked_until = least(:now + d.lease_ms * interval '1 millisecond', d.lease_cap),
+              due_at = least(:now + d.lease_ms * interval '1 millisecond', d.lease_cap)
+          from unnest(cast(:ids as uuid[]), cast(:tokens as bigint[]), cast(:lease_ms as bigint[]),
+                      cast(cast(:lease_caps as text[]) as timestamptz[]))
+               as d(id, token, lease_ms, lease_cap)
           where t.id = d.id and t.fence_token = d.token and t.status = 'PROCESSING'
           returning t.id, t.cancel_requested
           """);
@@ -585,14 +586,19 @@ final class TaskRepository {
         c, SNOOZE, Sql.params().with("id", id).with("token", token).with("delay_ms", delayMillis));
   }
 
-  /** Extends leases; returns, for each task still owned, whether a cancel was requested. */
-  Map<UUID, Boolean> heartbeat(Connection c, Object[] ids, Object[] tokens, Object[] leaseMillis)
+  /**
+   * Extends leases, each at most to its cap (ISO-8601 text, null for none: see {@link
+   * RunningTask#leaseCap()}); returns, for each task still owned, whether a cancel was requested.
+   */
+  Map<UUID, Boolean> heartbeat(
+      Connection c, Object[] ids, Object[] tokens, Object[] leaseMillis, Object[] leaseCaps)
       throws SQLException {
     Params params =
         Sql.params()
             .with("ids", new SqlArray("uuid", ids))
             .with("tokens", new SqlArray("int8", tokens))
-            .with("lease_ms", new SqlArray("int8", leaseMillis));
+            .with("lease_ms", new SqlArray("int8", leaseMillis))
+            .with("lease_caps", new SqlArray("text", leaseCaps));
     Map<UUID, Boolean> owned = new HashMap<>();
     try (PreparedStatement statement = HEARTBEAT.prepare(c, clock, params);
         ResultSet rs = statement.executeQuery()) {

@@ -40,6 +40,7 @@ public final class Worker implements AutoCloseable {
   private final CompletionBatcher completions;
   private final AttemptExecutor executor;
   private final Heartbeater heartbeater;
+  private final TimeLimiter timeLimiter;
   private final List<QueueRunner> runners = new ArrayList<>();
   private final ScheduledExecutorService scheduler =
       Executors.newScheduledThreadPool(
@@ -56,7 +57,9 @@ public final class Worker implements AutoCloseable {
     ReentrantLock rowWrites = new ReentrantLock();
     this.outcomes = new OutcomeRecorder(engine, config.id(), running, rowWrites);
     this.completions = new CompletionBatcher(outcomes, config.completionBatchSize());
-    this.executor = new AttemptExecutor(engine, config.handlers(), running, outcomes, completions);
+    this.timeLimiter = new TimeLimiter(config.kinds().values());
+    this.executor =
+        new AttemptExecutor(engine, config.handlers(), running, outcomes, completions, timeLimiter);
     this.claimer =
         new TaskClaimer(
             engine, config.id(), running, config.claimFloorDeadRows(), config.pollInterval());
@@ -152,6 +155,7 @@ public final class Worker implements AutoCloseable {
       executor.stopStarting();
       executor.shutdownNow();
       scheduler.shutdownNow();
+      timeLimiter.shutdown();
       return;
     }
     stopped = true;
@@ -180,6 +184,7 @@ public final class Worker implements AutoCloseable {
     }
     scheduler.shutdownNow();
     executor.shutdownNow();
+    timeLimiter.shutdown();
     log.info(
         "taskrow worker {} stopped; {} unfinished tasks handed back",
         config.id(),

@@ -48,6 +48,7 @@ final class TaskKinds {
           orElse(override.getQueue(), kind.queue()),
           orElse(override.getMaxAttempts(), kind.maxAttempts()),
           orElse(override.getLease(), kind.lease()),
+          orElse(override.getTimeLimit(), kind.timeLimit()),
           orElse(override.getStaleAfter(), kind.staleAfter()),
           retryPolicy(kind.retryPolicy(), override.getRetry()),
           orElse(override.getMaxSnoozes(), kind.maxSnoozes()),

@@ -212,6 +212,10 @@ public class TaskrowProperties {
     @DurationMin(millis = 1)
     private Duration staleAfter;
 
+    /** How long one attempt may run before its handler is interrupted (TIMEOUT); none if unset. */
+    @DurationMin(millis = 1)
+    private Duration timeLimit;
+
     private Boolean transactional;
 
     /** Snoozes allowed before the task ends FAILED(SNOOZE_LIMIT); unlimited when not set. */
@@ -250,6 +254,14 @@ public class TaskrowProperties {
 
     public void setStaleAfter(Duration staleAfter) {
       this.staleAfter = staleAfter;
+    }
+
+    public Duration getTimeLimit() {
+      return timeLimit;
+    }
+
+    public void setTimeLimit(Duration timeLimit) {
+      this.timeLimit = timeLimit;
     }
 
     public Boolean getTransactional() {

@@ -160,19 +160,25 @@ class TaskrowAutoConfigurationTest {
   }
 
   @Test
-  void propertiesBoundTheSnoozesOfAKind() {
+  void propertiesBoundTheSnoozesAndTheRunTimeOfAKind() {
     TestContexts.runner()
         .withUserConfiguration(Greeting.class)
-        .withPropertyValues("taskrow.kinds.greet.max-snoozes=4")
+        .withPropertyValues(
+            "taskrow.kinds.greet.max-snoozes=4", "taskrow.kinds.greet.time-limit=90s")
         .run(
-            context ->
-                assertThat(context.getBean(Taskrow.class).kind("greet").maxSnoozes()).isEqualTo(4));
+            context -> {
+              TaskKind kind = context.getBean(Taskrow.class).kind("greet");
+              assertThat(kind.maxSnoozes()).isEqualTo(4);
+              assertThat(kind.timeLimit()).isEqualTo(Duration.ofSeconds(90));
+            });
     TestContexts.runner()
         .withUserConfiguration(Greeting.class)
         .run(
-            context ->
-                assertThat(context.getBean(Taskrow.class).kind("greet").maxSnoozes())
-                    .isEqualTo(TaskKind.UNLIMITED_SNOOZES));
+            context -> {
+              TaskKind kind = context.getBean(Taskrow.class).kind("greet");
+              assertThat(kind.maxSnoozes()).isEqualTo(TaskKind.UNLIMITED_SNOOZES);
+              assertThat(kind.timeLimit()).isNull();
+            });
   }
 
   @Test
