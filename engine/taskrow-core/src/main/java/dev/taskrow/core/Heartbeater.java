@@ -10,7 +10,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Extends the leases of every task this worker runs, in one statement, so handlers never have to. A
+ * Extends the leases of every task this worker runs, in one statement, so handlers never have to,
+ * and then the worker's row in the registry, one statement more whatever the number of tasks. A
  * task whose row no longer matches (id, token) lost its lease: its context says so and nothing it
  * writes will commit. A cancel request travels back the same way. A lease is never extended past
  * its attempt's cap ({@link RunningTask#leaseCap()}): a handler that ignores the interrupt of its
@@ -22,16 +23,30 @@ final class Heartbeater implements Runnable {
   private final String workerId;
   private final RunningTasks running;
   private final ReentrantLock rowWrites;
+  private final WorkerRegistration registration;
 
-  Heartbeater(Taskrow engine, String workerId, RunningTasks running, ReentrantLock rowWrites) {
+  Heartbeater(
+      Taskrow engine,
+      String workerId,
+      RunningTasks running,
+      ReentrantLock rowWrites,
+      WorkerRegistration registration) {
     this.engine = engine;
     this.workerId = workerId;
     this.running = running;
     this.rowWrites = rowWrites;
+    this.registration = registration;
   }
 
   @Override
   public void run() {
+    extendLeases();
+    // A statement of its own, after the leases: a registry that cannot be written (a schema not
+    // migrated yet, say) must not cost a task its lease.
+    registration.heartbeat();
+  }
+
+  private void extendLeases() {
     List<RunningTask> tasks = running.snapshot();
     if (tasks.isEmpty()) {
       return;

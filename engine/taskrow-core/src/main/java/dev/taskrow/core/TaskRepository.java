@@ -748,7 +748,8 @@ final class TaskRepository {
         instant(rs, "finished_at"));
   }
 
-  private static Instant instant(ResultSet rs, String column) throws SQLException {
+  /** A timestamptz column as an instant, or null. */
+  static Instant instant(ResultSet rs, String column) throws SQLException {
     Timestamp timestamp = rs.getTimestamp(column);
     return timestamp == null ? null : timestamp.toInstant();
   }

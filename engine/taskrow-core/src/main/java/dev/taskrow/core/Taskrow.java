@@ -43,6 +43,7 @@ public final class Taskrow {
   private final TransactionRunner engineTransactions;
   private final TaskRepository repository;
   private final PausedQueueRepository pausedQueues;
+  private final WorkerRepository workers;
   private final boolean taskChangeSignals;
 
   private Taskrow(Builder builder) {
@@ -58,6 +59,7 @@ public final class Taskrow {
     this.engineTransactions = new JdbcTransactionRunner(builder.dataSource);
     this.repository = new TaskRepository(builder.clock);
     this.pausedQueues = new PausedQueueRepository(builder.clock);
+    this.workers = new WorkerRepository(builder.clock);
     this.taskChangeSignals = builder.taskChangeSignals;
   }
 
@@ -317,6 +319,17 @@ public final class Taskrow {
     }
   }
 
+  /**
+   * The workers of every instance, the oldest first: each writes its row at its start, heartbeats
+   * it with its leases and deletes it when it stops. One that is not {@link
+   * RegisteredWorker#alive()} was killed or cut off; its row goes a day after its last heartbeat.
+   */
+  public List<RegisteredWorker> workers() throws SQLException {
+    try (Connection c = dataSource.getConnection()) {
+      return workers.list(c);
+    }
+  }
+
   /** A worker for some of the queues. */
   public Worker.Builder worker() {
     return new Worker.Builder(this);
@@ -394,6 +407,10 @@ public final class Taskrow {
 
   TaskRepository repository() {
     return repository;
+  }
+
+  WorkerRepository workerRepository() {
+    return workers;
   }
 
   Signals signals() {

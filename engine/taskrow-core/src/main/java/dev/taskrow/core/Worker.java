@@ -1,7 +1,5 @@
 package dev.taskrow.core;
 
-import java.lang.management.ManagementFactory;
-import java.net.InetAddress;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.time.Instant;
@@ -26,8 +24,9 @@ import org.slf4j.LoggerFactory;
  * <p>This class is the lifecycle only: it wires the parts up, starts them and stops them. One
  * {@link QueueRunner} per queue claims (through the {@link TaskClaimer}) and dispatches to the
  * {@link AttemptExecutor}; the {@link OutcomeRecorder} writes how each attempt ended; the {@link
- * Heartbeater}, the {@link ExpiredLeaseSweeper} and the {@link FinishedTaskPruner} are the periodic
- * duties.
+ * Heartbeater} (leases and the {@link WorkerRegistration registry row}), the {@link
+ * ExpiredLeaseSweeper}, the {@link FinishedTaskPruner} and the {@link GoneWorkerPruner} are the
+ * periodic duties.
  */
 public final class Worker implements AutoCloseable {
   private static final Logger log = LoggerFactory.getLogger(Worker.class);
@@ -41,6 +40,7 @@ public final class Worker implements AutoCloseable {
   private final AttemptExecutor executor;
   private final Heartbeater heartbeater;
   private final TimeLimiter timeLimiter;
+  private final WorkerRegistration registration;
   private final List<QueueRunner> runners = new ArrayList<>();
   private final ScheduledExecutorService scheduler =
       Executors.newScheduledThreadPool(
@@ -63,7 +63,10 @@ public final class Worker implements AutoCloseable {
     this.claimer =
         new TaskClaimer(
             engine, config.id(), running, config.claimFloorDeadRows(), config.pollInterval());
-    this.heartbeater = new Heartbeater(engine, config.id(), running, rowWrites);
+    this.registration =
+        new WorkerRegistration(
+            engine, config.id(), config.queues(), config.heartbeatInterval(), running::size);
+    this.heartbeater = new Heartbeater(engine, config.id(), running, rowWrites, registration);
     config
         .queues()
         .forEach(
@@ -93,6 +96,7 @@ public final class Worker implements AutoCloseable {
       return this;
     }
     started = true;
+    registration.register();
     signalSubscription =
         engine
             .signals()
@@ -124,6 +128,12 @@ public final class Worker implements AutoCloseable {
           config.pruneInterval().toSeconds(),
           TimeUnit.SECONDS);
     }
+    // Registry rows are not tasks: they are pruned whether or not finished tasks are.
+    scheduler.scheduleWithFixedDelay(
+        new GoneWorkerPruner(engine),
+        1_000,
+        config.pruneInterval().toMillis(),
+        TimeUnit.MILLISECONDS);
     runners.forEach(QueueRunner::start);
     log.info("taskrow worker {} started: queues {}", config.id(), config.queues());
     return this;
@@ -160,6 +170,7 @@ public final class Worker implements AutoCloseable {
     }
     stopped = true;
     executor.stopStarting();
+    registration.markDraining();
     closeQuietly(signalSubscription);
     runners.forEach(QueueRunner::stop);
     Instant deadline = Instant.now().plus(timeout);
@@ -185,6 +196,7 @@ public final class Worker implements AutoCloseable {
     scheduler.shutdownNow();
     executor.shutdownNow();
     timeLimiter.shutdown();
+    registration.deregister();
     log.info(
         "taskrow worker {} stopped; {} unfinished tasks handed back",
         config.id(),
@@ -337,16 +349,9 @@ public final class Worker implements AutoCloseable {
     }
 
     private static String defaultId() {
-      String host;
-      try {
-        host = InetAddress.getLocalHost().getHostName();
-      } catch (Exception e) {
-        host = "unknown-host";
-      }
-      long pid = ManagementFactory.getRuntimeMXBean().getPid();
-      return host
+      return LocalProcess.host()
           + "/"
-          + pid
+          + LocalProcess.pid()
           + "/"
           + Integer.toHexString(ThreadLocalRandom.current().nextInt(1 << 16));
     }

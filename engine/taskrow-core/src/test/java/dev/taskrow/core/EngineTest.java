@@ -19,8 +19,9 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 
 /**
- * Shared set-up for engine tests: a real PostgreSQL, an empty task table, no paused queue, a
- * business table that handlers write to, and workers that are always shut down.
+ * Shared set-up for engine tests: a real PostgreSQL, an empty task table, no paused queue, no
+ * registered worker, a business table that handlers write to, and workers that are always shut
+ * down.
  */
 abstract class EngineTest {
   protected final DataSource dataSource = TestDatabase.dataSource();
@@ -36,7 +37,7 @@ abstract class EngineTest {
       s.execute(
           "create table if not exists test_effect (task_id uuid not null, worker text, note text)");
     }
-    TestDatabase.truncate("test_effect", "taskrow_paused_queue");
+    TestDatabase.truncate("test_effect", "taskrow_paused_queue", "taskrow_worker");
   }
 
   @AfterEach

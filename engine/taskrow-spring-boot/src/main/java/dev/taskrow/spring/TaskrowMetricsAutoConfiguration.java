@@ -40,4 +40,10 @@ public class TaskrowMetricsAutoConfiguration {
   QueuePauseMetrics taskrowQueuePauseMetrics(Taskrow taskrow) {
     return new QueuePauseMetrics(taskrow, GAUGE_REFRESH);
   }
+
+  @Bean
+  @ConditionalOnMissingBean
+  WorkerMetrics taskrowWorkerMetrics(Taskrow taskrow) {
+    return new WorkerMetrics(taskrow, GAUGE_REFRESH);
+  }
 }

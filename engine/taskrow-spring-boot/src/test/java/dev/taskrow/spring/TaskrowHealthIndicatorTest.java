@@ -11,6 +11,7 @@ import dev.taskrow.core.testing.TestDatabase;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
+import org.assertj.core.api.InstanceOfAssertFactories;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.health.contributor.Health;
@@ -68,6 +69,32 @@ class TaskrowHealthIndicatorTest {
               } finally {
                 taskrow.resume("exports");
               }
+            });
+  }
+
+  @Test
+  void listsTheWorkersOfEveryInstance() {
+    TestDatabase.truncate("taskrow_worker");
+    TestContexts.runner()
+        .withBean(
+            TaskDefinition.class,
+            () -> TaskDefinition.of(TaskKind.named("greet").build(), context -> {}))
+        .withPropertyValues("taskrow.worker.id=health-test-worker")
+        .run(
+            context -> {
+              Health health = context.getBean(TaskrowHealthIndicator.class).health();
+              assertThat(health.getDetails().get("workers"))
+                  .asInstanceOf(InstanceOfAssertFactories.list(Map.class))
+                  .singleElement()
+                  .satisfies(
+                      worker ->
+                          assertThat(worker)
+                              .containsEntry("id", "health-test-worker")
+                              .containsEntry("queues", Map.of("default", 8))
+                              .containsEntry("running", 0)
+                              .containsEntry("draining", false)
+                              .containsEntry("alive", true)
+                              .containsKeys("host", "pid", "startedAt", "lastHeartbeatAt"));
             });
   }
 

@@ -134,6 +134,21 @@ class TaskrowMetricsTest {
   }
 
   @Test
+  void aGaugeCountsTheLiveWorkers() {
+    TestDatabase.truncate("taskrow_worker");
+    metricsRunner()
+        .withBean(
+            TaskDefinition.class,
+            () -> TaskDefinition.of(TaskKind.named("measured").build(), context -> {}))
+        .run(
+            context ->
+                assertThat(
+                        context.getBean(MeterRegistry.class).get("taskrow.workers.alive").gauge())
+                    .extracting(gauge -> gauge.value())
+                    .isEqualTo(1.0));
+  }
+
+  @Test
   void noMetersWithoutAMeterRegistry() {
     TestContexts.runner()
         .run(
@@ -141,6 +156,7 @@ class TaskrowMetricsTest {
               assertThat(context).doesNotHaveBean(MicrometerTaskListener.class);
               assertThat(context).doesNotHaveBean(QueueDepthMetrics.class);
               assertThat(context).doesNotHaveBean(QueuePauseMetrics.class);
+              assertThat(context).doesNotHaveBean(WorkerMetrics.class);
             });
   }
 
