@@ -108,19 +108,29 @@ final class OutcomeRecorder {
                           task.taskId(),
                           task.fenceToken(),
                           snooze.delay().toMillis()));
-      if (after == null) {
-        leaseLost(task);
-      } else if (after == TaskStatus.PROCESSING) {
-        log.debug("task {} ({}) snoozed for {}", task.taskId(), task.kind(), snooze.delay());
-        engine.listeners().onSnoozed(task.event(), snooze.delay());
-      } else {
-        engine.listeners().onFailed(task.event(), ErrorCodes.CANCELLED, task.runTime());
-      }
+      reportWaiting(
+          task,
+          after,
+          () -> {
+            log.debug("task {} ({}) snoozed for {}", task.taskId(), task.kind(), snooze.delay());
+            engine.listeners().onSnoozed(task.event(), snooze.delay());
+          });
     } catch (SQLException | RuntimeException e) {
       log.error(
           "could not record the snooze of task {}; it runs again after its lease: {}",
           task.taskId(),
           e.toString());
+    }
+  }
+
+  /** Reports a waiting write: fenced off, waiting (then {@code waiting} runs), or cancelled. */
+  private void reportWaiting(RunningTask task, TaskStatus after, Runnable waiting) {
+    if (after == null) {
+      leaseLost(task);
+    } else if (after == TaskStatus.PROCESSING) {
+      waiting.run();
+    } else {
+      engine.listeners().onFailed(task.event(), ErrorCodes.CANCELLED, task.runTime());
     }
   }
 
@@ -157,20 +167,19 @@ final class OutcomeRecorder {
                         code,
                         message,
                         delay.toMillis()));
-    if (after == null) {
-      leaseLost(task);
-    } else if (after == TaskStatus.PROCESSING) {
-      log.info(
-          "task {} ({}) attempt {} failed with {}; retry in {} ms",
-          task.taskId(),
-          task.kind(),
-          task.attempt(),
-          code,
-          delay.toMillis());
-      engine.listeners().onRetryScheduled(task.event(), code, delay);
-    } else {
-      engine.listeners().onFailed(task.event(), ErrorCodes.CANCELLED, task.runTime());
-    }
+    reportWaiting(
+        task,
+        after,
+        () -> {
+          log.info(
+              "task {} ({}) attempt {} failed with {}; retry in {} ms",
+              task.taskId(),
+              task.kind(),
+              task.attempt(),
+              code,
+              delay.toMillis());
+          engine.listeners().onRetryScheduled(task.event(), code, delay);
+        });
   }
 
   private void fail(RunningTask task, String code, String message) throws SQLException {

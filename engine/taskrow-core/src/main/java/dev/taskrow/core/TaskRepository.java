@@ -182,45 +182,42 @@ final class TaskRepository {
           where id = :id and fence_token = :token and status = 'PROCESSING'
           """);
 
-  // The row stays PROCESSING with no lease: waiting, not stuck. A cancel requested meanwhile wins.
+  // The end of a write that leaves the row waiting until :delay_ms from now: PROCESSING with no
+  // lease, waiting, not stuck. A cancel requested meanwhile wins.
+  private static final String WAIT_OR_CANCEL =
+      """
+          locked_by = null, locked_until = null,
+          status = case when cancel_requested then 'FAILED' else 'PROCESSING' end,
+          error_code = case when cancel_requested then 'CANCELLED' end,
+          finished_at = case when cancel_requested then :now end,
+          next_retry_at = case when cancel_requested then null
+                               else :now + :delay_ms * interval '1 millisecond' end,
+          due_at = case when cancel_requested then null
+                        else :now + :delay_ms * interval '1 millisecond' end
+      where id = :id and fence_token = :token and status = 'PROCESSING'
+      returning status
+      """;
+
   private static final Sql SCHEDULE_RETRY =
       Sql.of(
           """
           update taskrow_task
           set last_error_code = :code, error_message = :message,
-              locked_by = null, locked_until = null,
-              status = case when cancel_requested then 'FAILED' else 'PROCESSING' end,
-              error_code = case when cancel_requested then 'CANCELLED' end,
-              finished_at = case when cancel_requested then :now end,
-              next_retry_at = case when cancel_requested then null
-                                   else :now + :delay_ms * interval '1 millisecond' end,
-              due_at = case when cancel_requested then null
-                            else :now + :delay_ms * interval '1 millisecond' end
-          where id = :id and fence_token = :token and status = 'PROCESSING'
-          returning status
-          """);
+          """
+              + WAIT_OR_CANCEL);
 
   // "Not yet": waits like a retry but gives the attempt back (the claim counted it) and counts the
-  // snooze. A cancel requested meanwhile wins, as over a retry.
+  // snooze.
   private static final Sql SNOOZE =
       Sql.of(
           """
           update taskrow_task
           set attempt_count = greatest(attempt_count - 1, 0),
               snooze_count = snooze_count + case when cancel_requested then 0 else 1 end,
-              locked_by = null, locked_until = null,
-              status = case when cancel_requested then 'FAILED' else 'PROCESSING' end,
-              error_code = case when cancel_requested then 'CANCELLED' end,
               last_error_code = case when cancel_requested then 'CANCELLED' else last_error_code end,
               error_message = case when cancel_requested then 'cancelled' else error_message end,
-              finished_at = case when cancel_requested then :now end,
-              next_retry_at = case when cancel_requested then null
-                                   else :now + :delay_ms * interval '1 millisecond' end,
-              due_at = case when cancel_requested then null
-                            else :now + :delay_ms * interval '1 millisecond' end
-          where id = :id and fence_token = :token and status = 'PROCESSING'
-          returning status
-          """);
+          """
+              + WAIT_OR_CANCEL);
 
   private static final Sql HEARTBEAT =
       Sql.of(
