@@ -2,6 +2,8 @@ package dev.taskrow.core;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
@@ -27,6 +29,6 @@ public record RegisteredWorker(
     boolean alive) {
 
   public RegisteredWorker {
-    queues = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(queues));
+    queues = Collections.unmodifiableMap(new LinkedHashMap<>(queues));
   }
 }

@@ -64,7 +64,10 @@ public record TaskKind(
     }
   }
 
-  /** A kind with the defaults: queue "default", 3 attempts, 30 s lease, stale after 5 minutes. */
+  /**
+   * A kind with the defaults: queue "default", 3 attempts, 30 s lease, no time limit, stale after 5
+   * minutes, unlimited snoozes.
+   */
   public static Builder named(String name) {
     return new Builder(name);
   }
