@@ -16,6 +16,7 @@ final class AttemptExecutor {
   private final RunningTasks running;
   private final OutcomeRecorder outcomes;
   private final CompletionBatcher completions;
+  private final TimeLimiter timeLimiter;
   private final ExecutorService handlerThreads =
       Executors.newThreadPerTaskExecutor(Thread.ofVirtual().name("taskrow-task-", 0).factory());
   private volatile boolean stopping;
@@ -25,12 +26,14 @@ final class AttemptExecutor {
       Map<String, TaskHandler> handlers,
       RunningTasks running,
       OutcomeRecorder outcomes,
-      CompletionBatcher completions) {
+      CompletionBatcher completions,
+      TimeLimiter timeLimiter) {
     this.engine = engine;
     this.handlers = handlers;
     this.running = running;
     this.outcomes = outcomes;
     this.completions = completions;
+    this.timeLimiter = timeLimiter;
   }
 
   /**
@@ -69,13 +72,15 @@ final class AttemptExecutor {
       return;
     }
     boolean batched = false;
+    task.handlerStarting();
+    Runnable stopTimeLimit = timeLimiter.watch(task);
     try {
       TaskHandler handler = handlers.get(task.kind());
       if (task.taskKind().transactional()) {
         runInTransaction(task, handler);
       } else {
         task.bind(null, Thread.currentThread());
-        handler.handle(task);
+        runHandler(task, handler);
         task.markCompleting();
         // The claim permit stays taken until the success is recorded: a slow database slows
         // claiming instead of growing the backlog of unrecorded successes.
@@ -87,10 +92,13 @@ final class AttemptExecutor {
       Throwable cause = unwrap(e);
       if (cause instanceof LeaseLostException) {
         outcomes.leaseLost(task);
+      } else if (cause instanceof TaskSnooze snooze) {
+        outcomes.snoozed(task, snooze);
       } else {
         outcomes.failed(task, cause);
       }
     } finally {
+      stopTimeLimit.run();
       task.unbind();
       slots.release();
       if (!batched) {
@@ -104,12 +112,30 @@ final class AttemptExecutor {
     engine.inTransaction(
         tx -> {
           task.bind(tx, Thread.currentThread());
-          handler.handle(task);
+          runHandler(task, handler);
           task.markCompleting();
           outcomes.recordSuccessIn(tx, task);
           return null;
         });
     outcomes.succeeded(task);
+  }
+
+  /**
+   * Runs the handler. Past its time limit the attempt is a TIMEOUT however the handler ended, a
+   * normal return included: inside a transaction the failure rolls its writes back.
+   */
+  private static void runHandler(RunningTask task, TaskHandler handler) throws Exception {
+    try {
+      handler.handle(task);
+    } catch (Throwable e) {
+      if (task.handlerEndedInTime()) {
+        throw e;
+      }
+      throw task.timeoutFailure(e);
+    }
+    if (!task.handlerEndedInTime()) {
+      throw task.timeoutFailure(null);
+    }
   }
 
   private static Throwable unwrap(Throwable e) {

@@ -1,6 +1,7 @@
 package dev.taskrow.core;
 
 import java.sql.SQLException;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -9,9 +10,12 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Extends the leases of every task this worker runs, in one statement, so handlers never have to. A
+ * Extends the leases of every task this worker runs, in one statement, so handlers never have to,
+ * and then the worker's row in the registry, one statement more whatever the number of tasks. A
  * task whose row no longer matches (id, token) lost its lease: its context says so and nothing it
- * writes will commit. A cancel request travels back the same way.
+ * writes will commit. A cancel request travels back the same way. A lease is never extended past
+ * its attempt's cap ({@link RunningTask#leaseCap()}): a handler that ignores the interrupt of its
+ * time limit loses its lease a lease later, and is fenced off.
  */
 final class Heartbeater implements Runnable {
   private static final Logger log = LoggerFactory.getLogger(Heartbeater.class);
@@ -19,16 +23,30 @@ final class Heartbeater implements Runnable {
   private final String workerId;
   private final RunningTasks running;
   private final ReentrantLock rowWrites;
+  private final WorkerRegistration registration;
 
-  Heartbeater(Taskrow engine, String workerId, RunningTasks running, ReentrantLock rowWrites) {
+  Heartbeater(
+      Taskrow engine,
+      String workerId,
+      RunningTasks running,
+      ReentrantLock rowWrites,
+      WorkerRegistration registration) {
     this.engine = engine;
     this.workerId = workerId;
     this.running = running;
     this.rowWrites = rowWrites;
+    this.registration = registration;
   }
 
   @Override
   public void run() {
+    extendLeases();
+    // A statement of its own, after the leases: a registry that cannot be written (a schema not
+    // migrated yet, say) must not cost a task its lease.
+    registration.heartbeat();
+  }
+
+  private void extendLeases() {
     List<RunningTask> tasks = running.snapshot();
     if (tasks.isEmpty()) {
       return;
@@ -36,14 +54,18 @@ final class Heartbeater implements Runnable {
     Object[] ids = new Object[tasks.size()];
     Object[] tokens = new Object[tasks.size()];
     Object[] leases = new Object[tasks.size()];
+    Object[] leaseCaps = new Object[tasks.size()];
     for (int i = 0; i < tasks.size(); i++) {
       RunningTask task = tasks.get(i);
       ids[i] = task.taskId();
       tokens[i] = task.fenceToken();
       leases[i] = task.taskKind().lease().toMillis();
+      // ISO-8601 text with its offset (read the same whatever the session's time zone); null: none.
+      Instant cap = task.leaseCap();
+      leaseCaps[i] = cap == null ? null : cap.toString();
     }
     try {
-      Map<UUID, Boolean> owned = heartbeat(ids, tokens, leases);
+      Map<UUID, Boolean> owned = heartbeat(ids, tokens, leases, leaseCaps);
       for (RunningTask task : tasks) {
         Boolean cancel = owned.get(task.taskId());
         if (cancel == null) {
@@ -64,12 +86,12 @@ final class Heartbeater implements Runnable {
     }
   }
 
-  private Map<UUID, Boolean> heartbeat(Object[] ids, Object[] tokens, Object[] leases)
-      throws SQLException {
+  private Map<UUID, Boolean> heartbeat(
+      Object[] ids, Object[] tokens, Object[] leases, Object[] leaseCaps) throws SQLException {
     rowWrites.lock();
     try {
       return engine.inEngineTransaction(
-          tx -> engine.repository().heartbeat(tx.connection(), ids, tokens, leases));
+          tx -> engine.repository().heartbeat(tx.connection(), ids, tokens, leases, leaseCaps));
     } finally {
       rowWrites.unlock();
     }

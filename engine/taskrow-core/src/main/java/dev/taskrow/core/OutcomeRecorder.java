@@ -5,6 +5,7 @@ import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.locks.ReentrantLock;
@@ -12,9 +13,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Writes how an attempt ended, fenced by its (id, token): SUCCESS, a scheduled retry, FAILED, or a
- * hand-back at shutdown; then tells the listeners. A write that matches no row means another worker
- * owns the task now: that is reported as a lost lease, never as the outcome.
+ * Writes how an attempt ended, fenced by its (id, token): SUCCESS, a scheduled retry, a snooze,
+ * FAILED, or a hand-back at shutdown; then tells the listeners. A write that matches no row means
+ * another worker owns the task now: that is reported as a lost lease, never as the outcome.
  */
 final class OutcomeRecorder {
   private static final Logger log = LoggerFactory.getLogger(OutcomeRecorder.class);
@@ -81,41 +82,104 @@ final class OutcomeRecorder {
     }
   }
 
-  private void scheduleRetry(RunningTask task, String code, String message, Duration delay)
-      throws SQLException {
-    TaskStatus after =
-        engine.inEngineTransaction(
-            tx -> {
-              TaskStatus status =
+  /**
+   * The handler snoozed: the task waits, no attempt consumed; past its kind's bound on snoozes it
+   * ends FAILED(SNOOZE_LIMIT).
+   */
+  void snoozed(RunningTask task, TaskSnooze snooze) {
+    task.markCompleting();
+    int allowed = task.taskKind().maxSnoozes();
+    try {
+      if (task.task().snoozeCount() >= allowed) {
+        fail(
+            task,
+            ErrorCodes.SNOOZE_LIMIT,
+            "the handler snoozed more than the kind's maximum of " + allowed + " times");
+        return;
+      }
+      TaskStatus after =
+          recordWaiting(
+              task,
+              tx ->
                   engine
                       .repository()
-                      .scheduleRetry(
+                      .snooze(
                           tx.connection(),
                           task.taskId(),
                           task.fenceToken(),
-                          code,
-                          message,
-                          delay.toMillis())
-                      .orElse(null);
-              if (status != null) {
-                engine.announceChanges(tx, List.of(task.change(status)));
-              }
-              return status;
-            });
+                          snooze.delay().toMillis()));
+      reportWaiting(
+          task,
+          after,
+          () -> {
+            log.debug("task {} ({}) snoozed for {}", task.taskId(), task.kind(), snooze.delay());
+            engine.listeners().onSnoozed(task.event(), snooze.delay());
+          });
+    } catch (SQLException | RuntimeException e) {
+      log.error(
+          "could not record the snooze of task {}; it runs again after its lease: {}",
+          task.taskId(),
+          e.toString());
+    }
+  }
+
+  /** Reports a waiting write: fenced off, waiting (then {@code waiting} runs), or cancelled. */
+  private void reportWaiting(RunningTask task, TaskStatus after, Runnable waiting) {
     if (after == null) {
       leaseLost(task);
     } else if (after == TaskStatus.PROCESSING) {
-      log.info(
-          "task {} ({}) attempt {} failed with {}; retry in {} ms",
-          task.taskId(),
-          task.kind(),
-          task.attempt(),
-          code,
-          delay.toMillis());
-      engine.listeners().onRetryScheduled(task.event(), code, delay);
+      waiting.run();
     } else {
       engine.listeners().onFailed(task.event(), ErrorCodes.CANCELLED, task.runTime());
     }
+  }
+
+  /** A write that leaves the row waiting (or cancelled); its status after, empty if fenced. */
+  @FunctionalInterface
+  private interface WaitingWrite {
+    Optional<TaskStatus> write(Tx tx) throws SQLException;
+  }
+
+  /** Runs {@code write} in a transaction of its own and announces the change; null if fenced. */
+  private TaskStatus recordWaiting(RunningTask task, WaitingWrite write) throws SQLException {
+    return engine.inEngineTransaction(
+        tx -> {
+          TaskStatus status = write.write(tx).orElse(null);
+          if (status != null) {
+            engine.announceChanges(tx, List.of(task.change(status)));
+          }
+          return status;
+        });
+  }
+
+  private void scheduleRetry(RunningTask task, String code, String message, Duration delay)
+      throws SQLException {
+    TaskStatus after =
+        recordWaiting(
+            task,
+            tx ->
+                engine
+                    .repository()
+                    .scheduleRetry(
+                        tx.connection(),
+                        task.taskId(),
+                        task.fenceToken(),
+                        code,
+                        message,
+                        delay.toMillis()));
+    reportWaiting(
+        task,
+        after,
+        () -> {
+          log.info(
+              "task {} ({}) attempt {} failed with {}; retry in {} ms",
+              task.taskId(),
+              task.kind(),
+              task.attempt(),
+              code,
+              delay.toMillis());
+          engine.listeners().onRetryScheduled(task.event(), code, delay);
+        });
   }
 
   private void fail(RunningTask task, String code, String message) throws SQLException {

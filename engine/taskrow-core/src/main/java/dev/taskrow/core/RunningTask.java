@@ -5,6 +5,7 @@ import java.sql.SQLException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.UUID;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -12,6 +13,10 @@ import org.slf4j.LoggerFactory;
 final class RunningTask implements TaskContext {
   private static final Logger log = LoggerFactory.getLogger(RunningTask.class);
   private static final long PROGRESS_WRITE_INTERVAL_NANOS = 500_000_000L;
+  // Where the handler is, for its time limit: running, returned (or threw) in time, or timed out.
+  private static final int HANDLER_RUNNING = 0;
+  private static final int HANDLER_ENDED = 1;
+  private static final int HANDLER_TIMED_OUT = 2;
 
   private final Task task;
   private final TaskKind kind;
@@ -26,6 +31,13 @@ final class RunningTask implements TaskContext {
   private volatile Thread thread;
   private volatile java.util.concurrent.Semaphore heldPermit;
   private long lastProgressWrite;
+  // The local monotonic time of the claim: the handler's start in database time is the claim's
+  // database time plus the local time between the two, so the app's wall clock never enters.
+  private final long claimedAtNanos = System.nanoTime();
+  private volatile Instant handlerStartedAt;
+  private volatile Thread handlerThread;
+  private final AtomicInteger handlerState = new AtomicInteger(HANDLER_RUNNING);
+  private final Object interruptLock = new Object();
 
   RunningTask(Task task, TaskKind kind, Taskrow engine, Instant claimedAt, Instant queuedSince) {
     this.task = task;
@@ -56,6 +68,65 @@ final class RunningTask implements TaskContext {
   /** From the due time it was claimed at to the claim. */
   Duration waited() {
     return positive(Duration.between(queuedSince, claimedAt));
+  }
+
+  /** The handler starts now, on the current thread: its time limit counts from here. */
+  void handlerStarting() {
+    handlerThread = Thread.currentThread();
+    handlerStartedAt = claimedAt.plusNanos(System.nanoTime() - claimedAtNanos);
+  }
+
+  /**
+   * The time limit is up: marks the attempt timed out and interrupts the handler, unless it has
+   * ended already. Returns whether it did.
+   */
+  boolean timeOut() {
+    synchronized (interruptLock) {
+      if (!handlerState.compareAndSet(HANDLER_RUNNING, HANDLER_TIMED_OUT)) {
+        return false;
+      }
+      handlerThread.interrupt();
+      return true;
+    }
+  }
+
+  /**
+   * The handler returned or threw. Returns whether it did within its time limit; if it did not, the
+   * interrupt the limit sent is cleared first, so it cannot break the writes that record the
+   * TIMEOUT.
+   */
+  boolean handlerEndedInTime() {
+    if (handlerState.compareAndSet(HANDLER_RUNNING, HANDLER_ENDED)) {
+      return true;
+    }
+    synchronized (interruptLock) {
+      Thread.interrupted();
+    }
+    return false;
+  }
+
+  /** The failure of an attempt that ran past its time limit; {@code cause}: what it threw. */
+  TaskFailure timeoutFailure(Throwable cause) {
+    return TaskFailure.retryable(
+        ErrorCodes.TIMEOUT,
+        "the attempt ran past its time limit of "
+            + kind.timeLimit()
+            + "; its handler was interrupted",
+        cause);
+  }
+
+  /**
+   * The latest the heartbeat may extend this attempt's lease to: one lease past the handler's time
+   * limit, the time it has to end after its interrupt. Null when there is no bound: the kind has no
+   * time limit or the handler has not started.
+   */
+  Instant leaseCap() {
+    Instant started = handlerStartedAt;
+    Duration limit = kind.timeLimit();
+    if (limit == null || started == null) {
+      return null;
+    }
+    return started.plus(limit).plus(kind.lease());
   }
 
   /** From the claim to now, by the engine's clock. */

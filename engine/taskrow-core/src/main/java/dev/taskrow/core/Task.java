@@ -4,7 +4,8 @@ import java.time.Instant;
 import java.util.UUID;
 
 /**
- * A task row as read from the database.
+ * A task row as read from the database. {@code snoozeCount} is how many times its handlers snoozed
+ * ({@link TaskSnooze}); a snooze consumes no attempt.
  *
  * <p>The table's {@code transport_ref} column is not part of it: nothing writes that column yet. It
  * is reserved for a broker transport, to hold the broker's id for the task (seed 000's {@code
@@ -22,6 +23,7 @@ public record Task(
     String errorMessage,
     int attemptCount,
     int maxAttempts,
+    int snoozeCount,
     String lastErrorCode,
     Instant lastAttemptAt,
     Instant dueAt,

@@ -2,8 +2,9 @@ package dev.taskrow.core;
 
 /**
  * The code that runs a task. Return normally for SUCCESS; throw a {@link TaskFailure} with an error
- * code to fail the attempt (the kind's policy decides whether it is retried); anything else thrown
- * is UNKNOWN, the safety net.
+ * code to fail the attempt (the kind's policy decides whether it is retried); throw a {@link
+ * TaskSnooze} to look again later without consuming an attempt; anything else thrown is UNKNOWN,
+ * the safety net.
  */
 @FunctionalInterface
 public interface TaskHandler {

@@ -12,8 +12,14 @@ import java.util.regex.Pattern;
  * @param queue the queue its rows go to; a worker runs some queues
  * @param maxAttempts attempts in all, the first included
  * @param lease how long a claim lasts without a heartbeat; the engine heartbeats running tasks
+ * @param timeLimit how long one attempt's handler may run, or null for no limit. Past it the
+ *     handler's thread is interrupted and the attempt fails {@link ErrorCodes#TIMEOUT} however the
+ *     handler ends; the heartbeat extends the lease at most a lease beyond the limit, so a handler
+ *     that ignores the interrupt loses its lease then and is fenced off
  * @param staleAfter a PENDING row older than this is replaced by {@link Taskrow#submitOrReuse}
  * @param retryPolicy which failures are tried again, and when
+ * @param maxSnoozes how many times its handler may snooze ({@link TaskSnooze}) before the task ends
+ *     FAILED({@link ErrorCodes#SNOOZE_LIMIT}); {@link #UNLIMITED_SNOOZES} by default
  * @param transactional whether the handler runs inside the transaction that records its SUCCESS.
  *     Its business writes (through {@link TaskContext#connection()}) and follow-up tasks then
  *     commit with the SUCCESS or not at all, and a worker that lost its lease commits nothing. A
@@ -25,9 +31,14 @@ public record TaskKind(
     String queue,
     int maxAttempts,
     Duration lease,
+    Duration timeLimit,
     Duration staleAfter,
     RetryPolicy retryPolicy,
+    int maxSnoozes,
     boolean transactional) {
+
+  /** The default bound on snoozes: none. */
+  public static final int UNLIMITED_SNOOZES = Integer.MAX_VALUE;
 
   private static final Pattern NAME = Pattern.compile("[A-Za-z0-9_.:-]{1,100}");
 
@@ -41,13 +52,22 @@ public record TaskKind(
     if (lease.compareTo(Duration.ofSeconds(1)) < 0) {
       throw new IllegalArgumentException(name + ": lease must be at least 1 s, was " + lease);
     }
+    if (timeLimit != null && (timeLimit.isNegative() || timeLimit.isZero())) {
+      throw new IllegalArgumentException(name + ": timeLimit must be positive, was " + timeLimit);
+    }
     if (staleAfter.isNegative() || staleAfter.isZero()) {
       throw new IllegalArgumentException(name + ": staleAfter must be positive");
     }
     Objects.requireNonNull(retryPolicy, "retryPolicy");
+    if (maxSnoozes < 0) {
+      throw new IllegalArgumentException(name + ": maxSnoozes must be >= 0, was " + maxSnoozes);
+    }
   }
 
-  /** A kind with the defaults: queue "default", 3 attempts, 30 s lease, stale after 5 minutes. */
+  /**
+   * A kind with the defaults: queue "default", 3 attempts, 30 s lease, no time limit, stale after 5
+   * minutes, unlimited snoozes.
+   */
   public static Builder named(String name) {
     return new Builder(name);
   }
@@ -65,8 +85,10 @@ public record TaskKind(
     private String queue = "default";
     private int maxAttempts = 3;
     private Duration lease = Duration.ofSeconds(30);
+    private Duration timeLimit;
     private Duration staleAfter = Duration.ofMinutes(5);
     private RetryPolicy retryPolicy = RetryPolicy.defaults();
+    private int maxSnoozes = UNLIMITED_SNOOZES;
     private boolean transactional = true;
 
     private Builder(String name) {
@@ -88,6 +110,12 @@ public record TaskKind(
       return this;
     }
 
+    /** How long one attempt may run before its handler is interrupted; no limit by default. */
+    public Builder timeLimit(Duration timeLimit) {
+      this.timeLimit = timeLimit;
+      return this;
+    }
+
     public Builder staleAfter(Duration staleAfter) {
       this.staleAfter = staleAfter;
       return this;
@@ -98,13 +126,28 @@ public record TaskKind(
       return this;
     }
 
+    /** At most this many snoozes (0: none allowed); unlimited by default. */
+    public Builder maxSnoozes(int maxSnoozes) {
+      this.maxSnoozes = maxSnoozes;
+      return this;
+    }
+
     public Builder transactional(boolean transactional) {
       this.transactional = transactional;
       return this;
     }
 
     public TaskKind build() {
-      return new TaskKind(name, queue, maxAttempts, lease, staleAfter, retryPolicy, transactional);
+      return new TaskKind(
+          name,
+          queue,
+          maxAttempts,
+          lease,
+          timeLimit,
+          staleAfter,
+          retryPolicy,
+          maxSnoozes,
+          transactional);
     }
   }
 }

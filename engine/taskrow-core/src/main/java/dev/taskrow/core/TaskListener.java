@@ -19,6 +19,9 @@ public interface TaskListener {
 
   default void onRetryScheduled(TaskEvent event, String errorCode, Duration delay) {}
 
+  /** The handler snoozed: the task waits {@code delay}, no attempt consumed. */
+  default void onSnoozed(TaskEvent event, Duration delay) {}
+
   default void onFailed(TaskEvent event, String errorCode, Duration runTime) {}
 
   /** The worker found its lease gone: its writes were discarded; another worker owns the task. */

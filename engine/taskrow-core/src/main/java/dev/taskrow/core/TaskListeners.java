@@ -47,6 +47,11 @@ final class TaskListeners implements TaskListener {
   }
 
   @Override
+  public void onSnoozed(TaskEvent event, Duration delay) {
+    fire("onSnoozed", event, l -> l.onSnoozed(event, delay));
+  }
+
+  @Override
   public void onFailed(TaskEvent event, String errorCode, Duration runTime) {
     fire("onFailed", event, l -> l.onFailed(event, errorCode, runTime));
   }

@@ -17,8 +17,9 @@ import java.util.Optional;
 import java.util.UUID;
 
 /**
- * Every statement the engine runs against the task table, and nothing else. Every write of a
- * claimer matches (id, fence_token): a worker whose lease moved on updates zero rows.
+ * Every statement the engine runs against the task table, and nothing else (the claim also looks up
+ * whether its queue is paused). Every write of a claimer matches (id, fence_token): a worker whose
+ * lease moved on updates zero rows.
  */
 final class TaskRepository {
 
@@ -79,7 +80,10 @@ final class TaskRepository {
           """);
 
   // Claimable: PENDING and due; PROCESSING waiting for a due retry (no lease); PROCESSING whose
-  // lease expired. The CTE keeps the planner from locking more rows than the limit.
+  // lease expired. The CTE keeps the planner from locking more rows than the limit. A paused
+  // queue gives nothing: the check does not depend on the row, so PostgreSQL runs it once per
+  // statement (an initplan: one primary-key probe of a table of a row or two) and, when the queue
+  // is paused, skips the index scan altogether.
   private static final Sql CLAIM =
       Sql.of(
           """
@@ -93,6 +97,7 @@ final class TaskRepository {
                 and due_at >= coalesce(cast(:floor as timestamptz), '-infinity')
                 and kind = any(cast(:kinds as text[]))
                 and attempt_count < max_attempts
+                and not exists (select from taskrow_paused_queue p where p.queue = :queue)
               order by priority desc, due_at
               limit :limit
               for update skip locked
@@ -177,32 +182,52 @@ final class TaskRepository {
           where id = :id and fence_token = :token and status = 'PROCESSING'
           """);
 
-  // The row stays PROCESSING with no lease: waiting, not stuck. A cancel requested meanwhile wins.
+  // The end of a write that leaves the row waiting until :delay_ms from now: PROCESSING with no
+  // lease, waiting, not stuck. A cancel requested meanwhile wins.
+  private static final String WAIT_OR_CANCEL =
+      """
+          locked_by = null, locked_until = null,
+          status = case when cancel_requested then 'FAILED' else 'PROCESSING' end,
+          error_code = case when cancel_requested then 'CANCELLED' end,
+          finished_at = case when cancel_requested then :now end,
+          next_retry_at = case when cancel_requested then null
+                               else :now + :delay_ms * interval '1 millisecond' end,
+          due_at = case when cancel_requested then null
+                        else :now + :delay_ms * interval '1 millisecond' end
+      where id = :id and fence_token = :token and status = 'PROCESSING'
+      returning status
+      """;
+
   private static final Sql SCHEDULE_RETRY =
       Sql.of(
           """
           update taskrow_task
           set last_error_code = :code, error_message = :message,
-              locked_by = null, locked_until = null,
-              status = case when cancel_requested then 'FAILED' else 'PROCESSING' end,
-              error_code = case when cancel_requested then 'CANCELLED' end,
-              finished_at = case when cancel_requested then :now end,
-              next_retry_at = case when cancel_requested then null
-                                   else :now + :delay_ms * interval '1 millisecond' end,
-              due_at = case when cancel_requested then null
-                            else :now + :delay_ms * interval '1 millisecond' end
-          where id = :id and fence_token = :token and status = 'PROCESSING'
-          returning status
-          """);
+          """
+              + WAIT_OR_CANCEL);
+
+  // "Not yet": waits like a retry but gives the attempt back (the claim counted it) and counts the
+  // snooze.
+  private static final Sql SNOOZE =
+      Sql.of(
+          """
+          update taskrow_task
+          set attempt_count = greatest(attempt_count - 1, 0),
+              snooze_count = snooze_count + case when cancel_requested then 0 else 1 end,
+              last_error_code = case when cancel_requested then 'CANCELLED' else last_error_code end,
+              error_message = case when cancel_requested then 'cancelled' else error_message end,
+          """
+              + WAIT_OR_CANCEL);
 
   private static final Sql HEARTBEAT =
       Sql.of(
           """
           update taskrow_task t
-          set locked_until = :now + d.lease_ms * interval '1 millisecond',
-              due_at = :now + d.lease_ms * interval '1 millisecond'
-          from unnest(cast(:ids as uuid[]), cast(:tokens as bigint[]), cast(:lease_ms as bigint[]))
-               as d(id, token, lease_ms)
+          set locked_until = least(:now + d.lease_ms * interval '1 millisecond', d.lease_cap),
+              due_at = least(:now + d.lease_ms * interval '1 millisecond', d.lease_cap)
+          from unnest(cast(:ids as uuid[]), cast(:tokens as bigint[]), cast(:lease_ms as bigint[]),
+                      cast(cast(:lease_caps as text[]) as timestamptz[]))
+               as d(id, token, lease_ms, lease_cap)
           where t.id = d.id and t.fence_token = d.token and t.status = 'PROCESSING'
           returning t.id, t.cancel_requested
           """);
@@ -540,20 +565,37 @@ final class TaskRepository {
             .with("code", code)
             .with("message", message)
             .with("delay_ms", delayMillis);
-    try (PreparedStatement statement = SCHEDULE_RETRY.prepare(c, clock, params);
+    return queryStatus(c, SCHEDULE_RETRY, params);
+  }
+
+  private Optional<TaskStatus> queryStatus(Connection c, Sql sql, Params params)
+      throws SQLException {
+    try (PreparedStatement statement = sql.prepare(c, clock, params);
         ResultSet rs = statement.executeQuery()) {
       return rs.next() ? Optional.of(TaskStatus.valueOf(rs.getString(1))) : Optional.empty();
     }
   }
 
-  /** Extends leases; returns, for each task still owned, whether a cancel was requested. */
-  Map<UUID, Boolean> heartbeat(Connection c, Object[] ids, Object[] tokens, Object[] leaseMillis)
+  /** The status after snoozing: PROCESSING (waiting), FAILED (cancelled meanwhile), or empty. */
+  Optional<TaskStatus> snooze(Connection c, UUID id, long token, long delayMillis)
+      throws SQLException {
+    return queryStatus(
+        c, SNOOZE, Sql.params().with("id", id).with("token", token).with("delay_ms", delayMillis));
+  }
+
+  /**
+   * Extends leases, each at most to its cap (ISO-8601 text, null for none: see {@link
+   * RunningTask#leaseCap()}); returns, for each task still owned, whether a cancel was requested.
+   */
+  Map<UUID, Boolean> heartbeat(
+      Connection c, Object[] ids, Object[] tokens, Object[] leaseMillis, Object[] leaseCaps)
       throws SQLException {
     Params params =
         Sql.params()
             .with("ids", new SqlArray("uuid", ids))
             .with("tokens", new SqlArray("int8", tokens))
-            .with("lease_ms", new SqlArray("int8", leaseMillis));
+            .with("lease_ms", new SqlArray("int8", leaseMillis))
+            .with("lease_caps", new SqlArray("text", leaseCaps));
     Map<UUID, Boolean> owned = new HashMap<>();
     try (PreparedStatement statement = HEARTBEAT.prepare(c, clock, params);
         ResultSet rs = statement.executeQuery()) {
@@ -685,6 +727,7 @@ final class TaskRepository {
         rs.getString("error_message"),
         rs.getInt("attempt_count"),
         rs.getInt("max_attempts"),
+        rs.getInt("snooze_count"),
         rs.getString("last_error_code"),
         instant(rs, "last_attempt_at"),
         instant(rs, "due_at"),
@@ -702,7 +745,8 @@ final class TaskRepository {
         instant(rs, "finished_at"));
   }
 
-  private static Instant instant(ResultSet rs, String column) throws SQLException {
+  /** A timestamptz column as an instant, or null. */
+  static Instant instant(ResultSet rs, String column) throws SQLException {
     Timestamp timestamp = rs.getTimestamp(column);
     return timestamp == null ? null : timestamp.toInstant();
   }

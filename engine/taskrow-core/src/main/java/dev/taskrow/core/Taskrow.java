@@ -13,8 +13,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.UUID;
 import javax.sql.DataSource;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The engine's entry point: submit tasks, look them up, cancel them, and build workers.
@@ -28,6 +31,7 @@ import javax.sql.DataSource;
  * }</pre>
  */
 public final class Taskrow {
+  private static final Logger log = LoggerFactory.getLogger(Taskrow.class);
   private final DataSource dataSource;
   private final Map<String, TaskKind> kinds;
   private final Signals signals;
@@ -38,6 +42,8 @@ public final class Taskrow {
   // or a handler's transaction: progress must be visible while the handler's work is still open.
   private final TransactionRunner engineTransactions;
   private final TaskRepository repository;
+  private final PausedQueueRepository pausedQueues;
+  private final WorkerRepository workers;
   private final boolean taskChangeSignals;
 
   private Taskrow(Builder builder) {
@@ -52,6 +58,8 @@ public final class Taskrow {
             : new JdbcTransactionRunner(builder.dataSource);
     this.engineTransactions = new JdbcTransactionRunner(builder.dataSource);
     this.repository = new TaskRepository(builder.clock);
+    this.pausedQueues = new PausedQueueRepository(builder.clock);
+    this.workers = new WorkerRepository(builder.clock);
     this.taskChangeSignals = builder.taskChangeSignals;
   }
 
@@ -71,6 +79,13 @@ public final class Taskrow {
 
   public Collection<TaskKind> kinds() {
     return kinds.values();
+  }
+
+  /** The queues of the registered kinds, sorted by name. */
+  public Set<String> queues() {
+    Set<String> queues = new TreeSet<>();
+    kinds.values().forEach(kind -> queues.add(kind.queue()));
+    return queues;
   }
 
   /** Runs {@code work} in a new transaction; signals go out after it commits. */
@@ -257,6 +272,64 @@ public final class Taskrow {
     }
   }
 
+  /**
+   * Pauses a queue on every instance: from this call's commit on, no worker claims its tasks. Tasks
+   * already claimed run to their end; submits are still accepted and wait PENDING. Persisted: the
+   * queue stays paused across restarts until {@link #resume} is called.
+   *
+   * @return true if this call paused it, false if it was paused already
+   * @throws IllegalArgumentException if no registered kind uses the queue
+   */
+  public boolean pause(String queue) throws SQLException {
+    requireKnownQueue(queue);
+    boolean paused = inEngineStatement(c -> pausedQueues.pause(c, queue));
+    if (paused) {
+      log.info("queue {} paused: its workers claim nothing until it is resumed", queue);
+    }
+    return paused;
+  }
+
+  /**
+   * Resumes a paused queue: its workers claim again at their next claim, and are woken now.
+   *
+   * @return true if it was paused, false if it was running already
+   * @throws IllegalArgumentException if no registered kind uses the queue
+   */
+  public boolean resume(String queue) throws SQLException {
+    requireKnownQueue(queue);
+    boolean resumed = inEngineStatement(c -> pausedQueues.resume(c, queue));
+    if (resumed) {
+      log.info("queue {} resumed", queue);
+      signals.queueHasWork(queue);
+    }
+    return resumed;
+  }
+
+  /** The paused queues, sorted by name (including any that no kind of this process uses). */
+  public Set<String> pausedQueues() throws SQLException {
+    try (Connection c = dataSource.getConnection()) {
+      return pausedQueues.paused(c);
+    }
+  }
+
+  private void requireKnownQueue(String queue) {
+    if (!queues().contains(queue)) {
+      throw new IllegalArgumentException(
+          "unknown queue: " + queue + "; queues of the registered kinds: " + queues());
+    }
+  }
+
+  /**
+   * The workers of every instance, the oldest first: each writes its row at its start, heartbeats
+   * it with its leases and deletes it when it stops. One that is not {@link
+   * RegisteredWorker#alive()} was killed or cut off; its row goes a day after its last heartbeat.
+   */
+  public List<RegisteredWorker> workers() throws SQLException {
+    try (Connection c = dataSource.getConnection()) {
+      return workers.list(c);
+    }
+  }
+
   /** A worker for some of the queues. */
   public Worker.Builder worker() {
     return new Worker.Builder(this);
@@ -334,6 +407,10 @@ public final class Taskrow {
 
   TaskRepository repository() {
     return repository;
+  }
+
+  WorkerRepository workerRepository() {
+    return workers;
   }
 
   Signals signals() {

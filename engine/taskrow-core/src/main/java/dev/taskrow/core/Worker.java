@@ -1,7 +1,5 @@
 package dev.taskrow.core;
 
-import java.lang.management.ManagementFactory;
-import java.net.InetAddress;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.time.Instant;
@@ -26,8 +24,9 @@ import org.slf4j.LoggerFactory;
  * <p>This class is the lifecycle only: it wires the parts up, starts them and stops them. One
  * {@link QueueRunner} per queue claims (through the {@link TaskClaimer}) and dispatches to the
  * {@link AttemptExecutor}; the {@link OutcomeRecorder} writes how each attempt ended; the {@link
- * Heartbeater}, the {@link ExpiredLeaseSweeper} and the {@link FinishedTaskPruner} are the periodic
- * duties.
+ * Heartbeater} (leases and the {@link WorkerRegistration registry row}), the {@link
+ * ExpiredLeaseSweeper}, the {@link FinishedTaskPruner} and the {@link GoneWorkerPruner} are the
+ * periodic duties.
  */
 public final class Worker implements AutoCloseable {
   private static final Logger log = LoggerFactory.getLogger(Worker.class);
@@ -40,6 +39,8 @@ public final class Worker implements AutoCloseable {
   private final CompletionBatcher completions;
   private final AttemptExecutor executor;
   private final Heartbeater heartbeater;
+  private final TimeLimiter timeLimiter;
+  private final WorkerRegistration registration;
   private final List<QueueRunner> runners = new ArrayList<>();
   private final ScheduledExecutorService scheduler =
       Executors.newScheduledThreadPool(
@@ -56,11 +57,16 @@ public final class Worker implements AutoCloseable {
     ReentrantLock rowWrites = new ReentrantLock();
     this.outcomes = new OutcomeRecorder(engine, config.id(), running, rowWrites);
     this.completions = new CompletionBatcher(outcomes, config.completionBatchSize());
-    this.executor = new AttemptExecutor(engine, config.handlers(), running, outcomes, completions);
+    this.timeLimiter = new TimeLimiter(config.kinds().values());
+    this.executor =
+        new AttemptExecutor(engine, config.handlers(), running, outcomes, completions, timeLimiter);
     this.claimer =
         new TaskClaimer(
             engine, config.id(), running, config.claimFloorDeadRows(), config.pollInterval());
-    this.heartbeater = new Heartbeater(engine, config.id(), running, rowWrites);
+    this.registration =
+        new WorkerRegistration(
+            engine, config.id(), config.queues(), config.heartbeatInterval(), running::size);
+    this.heartbeater = new Heartbeater(engine, config.id(), running, rowWrites, registration);
     config
         .queues()
         .forEach(
@@ -90,6 +96,7 @@ public final class Worker implements AutoCloseable {
       return this;
     }
     started = true;
+    registration.register();
     signalSubscription =
         engine
             .signals()
@@ -121,6 +128,12 @@ public final class Worker implements AutoCloseable {
           config.pruneInterval().toSeconds(),
           TimeUnit.SECONDS);
     }
+    // Registry rows are not tasks: they are pruned whether or not finished tasks are.
+    scheduler.scheduleWithFixedDelay(
+        new GoneWorkerPruner(engine),
+        1_000,
+        config.pruneInterval().toMillis(),
+        TimeUnit.MILLISECONDS);
     runners.forEach(QueueRunner::start);
     log.info("taskrow worker {} started: queues {}", config.id(), config.queues());
     return this;
@@ -152,10 +165,12 @@ public final class Worker implements AutoCloseable {
       executor.stopStarting();
       executor.shutdownNow();
       scheduler.shutdownNow();
+      timeLimiter.shutdown();
       return;
     }
     stopped = true;
     executor.stopStarting();
+    registration.markDraining();
     closeQuietly(signalSubscription);
     runners.forEach(QueueRunner::stop);
     Instant deadline = Instant.now().plus(timeout);
@@ -180,6 +195,8 @@ public final class Worker implements AutoCloseable {
     }
     scheduler.shutdownNow();
     executor.shutdownNow();
+    timeLimiter.shutdown();
+    registration.deregister();
     log.info(
         "taskrow worker {} stopped; {} unfinished tasks handed back",
         config.id(),
@@ -332,16 +349,9 @@ public final class Worker implements AutoCloseable {
     }
 
     private static String defaultId() {
-      String host;
-      try {
-        host = InetAddress.getLocalHost().getHostName();
-      } catch (Exception e) {
-        host = "unknown-host";
-      }
-      long pid = ManagementFactory.getRuntimeMXBean().getPid();
-      return host
+      return LocalProcess.host()
           + "/"
-          + pid
+          + LocalProcess.pid()
           + "/"
           + Integer.toHexString(ThreadLocalRandom.current().nextInt(1 << 16));
     }

@@ -20,8 +20,9 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 
 /**
- * Shared set-up for engine tests: a real PostgreSQL, an empty task table, a business table that
- * handlers write to, and workers that are always shut down.
+ * Shared set-up for engine tests: a real PostgreSQL, an empty task table, no paused queue, no
+ * registered worker, a business table that handlers write to, and workers that are always shut
+ * down.
  */
 abstract class EngineTest {
   protected final DataSource dataSource = TestDatabase.dataSource();
@@ -37,7 +38,7 @@ abstract class EngineTest {
       s.execute(
           "create table if not exists test_effect (task_id uuid not null, worker text, note text)");
     }
-    TestDatabase.truncate("test_effect");
+    TestDatabase.truncate("test_effect", "taskrow_paused_queue", "taskrow_worker");
   }
 
   @AfterEach
@@ -117,6 +118,10 @@ abstract class EngineTest {
   }
 
   protected static void awaitTrue(Callable<Boolean> condition) {
-    await().atMost(Duration.ofSeconds(20)).pollInterval(Duration.ofMillis(10)).until(condition);
+    awaitTrue(condition, Duration.ofSeconds(20));
+  }
+
+  protected static void awaitTrue(Callable<Boolean> condition, Duration atMost) {
+    await().atMost(atMost).pollInterval(Duration.ofMillis(10)).until(condition);
   }
 }

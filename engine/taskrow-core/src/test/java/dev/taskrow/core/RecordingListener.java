@@ -13,6 +13,7 @@ final class RecordingListener implements TaskListener {
   final List<UUID> failed = new CopyOnWriteArrayList<>();
   final List<String> failedCodes = new CopyOnWriteArrayList<>();
   final List<UUID> retried = new CopyOnWriteArrayList<>();
+  final List<UUID> snoozed = new CopyOnWriteArrayList<>();
   final List<UUID> leaseLost = new CopyOnWriteArrayList<>();
 
   @Override
@@ -33,6 +34,11 @@ final class RecordingListener implements TaskListener {
   @Override
   public void onRetryScheduled(TaskEvent event, String errorCode, Duration delay) {
     retried.add(event.taskId());
+  }
+
+  @Override
+  public void onSnoozed(TaskEvent event, Duration delay) {
+    snoozed.add(event.taskId());
   }
 
   @Override

@@ -21,6 +21,7 @@ class TaskRepositoryTest extends EngineTest {
   private static final String[] KINDS = {"k"};
   private static final Duration LEASE = Duration.ofSeconds(30);
   private static final Long[] LEASES = {LEASE.toMillis()};
+  private static final Object[] NO_CAP = {null};
 
   @Test
   void aClaimTakesABatchByPriorityThenDueTimeAndLeasesEachRow() throws Exception {
@@ -270,9 +271,8 @@ class TaskRepositoryTest extends EngineTest {
       assertThat(repository.fail(c, id, zombie, "X", "x")).isFalse();
       assertThat(repository.scheduleRetry(c, id, zombie, "X", "x", 1000)).isEmpty();
       assertThat(repository.progress(c, id, zombie, 1, 2)).isFalse();
-      assertThat(repository.heartbeat(c, new Object[] {id}, new Object[] {zombie}, arr(1000L)))
-          .isEmpty();
-      assertThat(repository.heartbeat(c, new Object[] {id}, new Object[] {owner}, arr(60_000L)))
+      assertThat(repository.heartbeat(c, arr(id), arr(zombie), arr(1000L), NO_CAP)).isEmpty();
+      assertThat(repository.heartbeat(c, arr(id), arr(owner), arr(60_000L), NO_CAP))
           .containsEntry(id, false);
     }
     Task after = find(taskrow, id);
@@ -282,6 +282,29 @@ class TaskRepositoryTest extends EngineTest {
     assertThat(after.lastErrorCode()).isNull();
     assertThat(after.progressDone()).isNull();
     assertThat(after.lockedUntil()).isEqualTo(clock.instant().plusSeconds(60));
+  }
+
+  @Test
+  void aHeartbeatNeverExtendsALeasePastItsCap() throws Exception {
+    Taskrow taskrow = engine(kind("k").maxAttempts(3).build());
+    UUID id = taskrow.submit(NewTask.of("k"));
+    long token = claim(taskrow, "w", 1).getFirst().task().fenceToken();
+    Instant cap = clock.instant().plusSeconds(40);
+
+    try (Connection c = dataSource.getConnection()) {
+      TaskRepository repository = taskrow.repository();
+      clock.advance(Duration.ofSeconds(5));
+      repository.heartbeat(c, arr(id), arr(token), arr(LEASE.toMillis()), arr(cap.toString()));
+      assertThat(find(taskrow, id).lockedUntil()).isEqualTo(clock.instant().plus(LEASE));
+      clock.advance(Duration.ofSeconds(20));
+      assertThat(
+              repository.heartbeat(
+                  c, arr(id), arr(token), arr(LEASE.toMillis()), arr(cap.toString())))
+          .containsEntry(id, false);
+    }
+    Task task = find(taskrow, id);
+    assertThat(task.lockedUntil()).isEqualTo(cap);
+    assertThat(task.dueAt()).isEqualTo(cap);
   }
 
   private List<TaskRepository.Claimed> claim(Taskrow taskrow, String worker, int limit)

@@ -10,9 +10,9 @@ import java.time.Duration;
 
 /**
  * The engine's events as Micrometer meters, tagged by kind and queue: counters {@code
- * taskrow.tasks.claimed|succeeded|failed|retried|rescued|lease_lost} (failed and retried also by
- * error_code) and timers {@code taskrow.task.wait} (due to claimed) and {@code taskrow.task.run}
- * (claimed to outcome, tagged by outcome).
+ * taskrow.tasks.claimed|succeeded|failed|retried|snoozed|rescued|lease_lost} (failed and retried
+ * also by error_code) and timers {@code taskrow.task.wait} (due to claimed) and {@code
+ * taskrow.task.run} (claimed to outcome, tagged by outcome).
  */
 public class MicrometerTaskListener implements TaskListener {
   private final MeterRegistry registry;
@@ -45,6 +45,11 @@ public class MicrometerTaskListener implements TaskListener {
   @Override
   public void onRetryScheduled(TaskEvent event, String errorCode, Duration delay) {
     count("taskrow.tasks.retried", event, Tags.of("error_code", errorCode));
+  }
+
+  @Override
+  public void onSnoozed(TaskEvent event, Duration delay) {
+    count("taskrow.tasks.snoozed", event, Tags.empty());
   }
 
   @Override

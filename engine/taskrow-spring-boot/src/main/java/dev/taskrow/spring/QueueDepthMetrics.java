@@ -7,10 +7,6 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.binder.MeterBinder;
 import java.time.Duration;
 import java.util.Map;
-import java.util.Set;
-import java.util.TreeSet;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * Gauge {@code taskrow.queue.depth} (PENDING tasks, tagged by queue) for every queue of a
@@ -19,23 +15,17 @@ import org.slf4j.LoggerFactory;
  * then.
  */
 public class QueueDepthMetrics implements MeterBinder {
-  private static final Logger log = LoggerFactory.getLogger(QueueDepthMetrics.class);
   private final Taskrow taskrow;
-  private final long refreshNanos;
-  private Map<String, Map<TaskStatus, Long>> snapshot = Map.of();
-  private long refreshedAt;
-  private boolean loaded;
+  private final CachedReading<Map<String, Map<TaskStatus, Long>>> counts;
 
   public QueueDepthMetrics(Taskrow taskrow, Duration refreshInterval) {
     this.taskrow = taskrow;
-    this.refreshNanos = refreshInterval.toNanos();
+    this.counts = new CachedReading<>("queue depth", taskrow::activeCounts, refreshInterval);
   }
 
   @Override
   public void bindTo(MeterRegistry registry) {
-    Set<String> queues = new TreeSet<>();
-    taskrow.kinds().forEach(kind -> queues.add(kind.queue()));
-    for (String queue : queues) {
+    for (String queue : taskrow.queues()) {
       Gauge.builder("taskrow.queue.depth", this, metrics -> metrics.pending(queue))
           .description("PENDING tasks in the queue, delayed ones included")
           .tag("queue", queue)
@@ -44,21 +34,10 @@ public class QueueDepthMetrics implements MeterBinder {
   }
 
   /** PENDING tasks of the queue as of the last snapshot; NaN until one could be read. */
-  synchronized double pending(String queue) {
-    long now = System.nanoTime();
-    if (!loaded || now - refreshedAt >= refreshNanos) {
-      refreshedAt = now;
-      try {
-        snapshot = taskrow.activeCounts();
-        loaded = true;
-      } catch (Exception e) {
-        // Keep the last snapshot: a metrics scrape must not fail because the database blinked.
-        log.debug("queue depth not refreshed: {}", e.toString());
-      }
-    }
-    if (!loaded) {
-      return Double.NaN;
-    }
-    return snapshot.getOrDefault(queue, Map.of()).getOrDefault(TaskStatus.PENDING, 0L);
+  double pending(String queue) {
+    return counts
+        .get()
+        .map(c -> (double) c.getOrDefault(queue, Map.of()).getOrDefault(TaskStatus.PENDING, 0L))
+        .orElse(Double.NaN);
   }
 }

@@ -48,8 +48,10 @@ final class TaskKinds {
           orElse(override.getQueue(), kind.queue()),
           orElse(override.getMaxAttempts(), kind.maxAttempts()),
           orElse(override.getLease(), kind.lease()),
+          orElse(override.getTimeLimit(), kind.timeLimit()),
           orElse(override.getStaleAfter(), kind.staleAfter()),
           retryPolicy(kind.retryPolicy(), override.getRetry()),
+          orElse(override.getMaxSnoozes(), kind.maxSnoozes()),
           orElse(override.getTransactional(), kind.transactional()));
     } catch (IllegalArgumentException e) {
       throw new IllegalStateException(

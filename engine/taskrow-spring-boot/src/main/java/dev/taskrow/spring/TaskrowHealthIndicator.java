@@ -1,10 +1,13 @@
 package dev.taskrow.spring;
 
+import dev.taskrow.core.RegisteredWorker;
 import dev.taskrow.core.TaskStatus;
 import dev.taskrow.core.Taskrow;
 import java.sql.Connection;
 import java.sql.Statement;
 import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
@@ -14,8 +17,9 @@ import org.springframework.boot.health.contributor.Health;
 
 /**
  * {@code taskrow} health: DOWN when the database cannot be reached, UP otherwise, with what an
- * operator looks at first: is the worker running, how long has the oldest due task waited, and how
- * many tasks each queue holds per status.
+ * operator looks at first: is the worker running, how long has the oldest due task waited, how many
+ * tasks each queue holds per status, which queues are paused, and the workers of every instance
+ * (alive or gone).
  */
 public class TaskrowHealthIndicator extends AbstractHealthIndicator {
   private final Taskrow taskrow;
@@ -46,6 +50,8 @@ public class TaskrowHealthIndicator extends AbstractHealthIndicator {
     Optional<Duration> oldest = taskrow.oldestPendingAge();
     builder.withDetail("oldestPendingAge", oldest.map(Duration::toString).orElse("none"));
     builder.withDetail("activeCounts", counts(taskrow.activeCounts()));
+    builder.withDetail("pausedQueues", taskrow.pausedQueues());
+    builder.withDetail("workers", workers(taskrow.workers()));
   }
 
   private String workerState() {
@@ -56,6 +62,26 @@ public class TaskrowHealthIndicator extends AbstractHealthIndicator {
       return "running";
     }
     return worker.isRunning() ? "idle (no handlers)" : "stopped";
+  }
+
+  /** The registry's workers, as plain JSON values in a fixed order. */
+  private static List<Map<String, Object>> workers(List<RegisteredWorker> workers) {
+    return workers.stream()
+        .map(
+            w -> {
+              Map<String, Object> worker = new LinkedHashMap<>();
+              worker.put("id", w.id());
+              worker.put("host", w.host());
+              worker.put("pid", w.pid());
+              worker.put("queues", w.queues());
+              worker.put("startedAt", w.startedAt().toString());
+              worker.put("lastHeartbeatAt", w.lastHeartbeatAt().toString());
+              worker.put("running", w.running());
+              worker.put("draining", w.draining());
+              worker.put("alive", w.alive());
+              return worker;
+            })
+        .toList();
   }
 
   /** Sorted, with status names as plain keys, so the JSON reads the same on every call. */

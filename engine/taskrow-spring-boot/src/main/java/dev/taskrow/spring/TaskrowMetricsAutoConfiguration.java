@@ -21,7 +21,7 @@ import org.springframework.context.annotation.Bean;
 @ConditionalOnBean({MeterRegistry.class, Taskrow.class})
 public class TaskrowMetricsAutoConfiguration {
   /** Often enough for dashboards, rare enough not to load the database on every scrape. */
-  static final Duration QUEUE_DEPTH_REFRESH = Duration.ofSeconds(5);
+  static final Duration GAUGE_REFRESH = Duration.ofSeconds(5);
 
   @Bean
   @ConditionalOnMissingBean
@@ -32,6 +32,18 @@ public class TaskrowMetricsAutoConfiguration {
   @Bean
   @ConditionalOnMissingBean
   QueueDepthMetrics taskrowQueueDepthMetrics(Taskrow taskrow) {
-    return new QueueDepthMetrics(taskrow, QUEUE_DEPTH_REFRESH);
+    return new QueueDepthMetrics(taskrow, GAUGE_REFRESH);
+  }
+
+  @Bean
+  @ConditionalOnMissingBean
+  QueuePauseMetrics taskrowQueuePauseMetrics(Taskrow taskrow) {
+    return new QueuePauseMetrics(taskrow, GAUGE_REFRESH);
+  }
+
+  @Bean
+  @ConditionalOnMissingBean
+  WorkerMetrics taskrowWorkerMetrics(Taskrow taskrow) {
+    return new WorkerMetrics(taskrow, GAUGE_REFRESH);
   }
 }

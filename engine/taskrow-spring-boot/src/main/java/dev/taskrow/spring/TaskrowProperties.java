@@ -212,7 +212,15 @@ public class TaskrowProperties {
     @DurationMin(millis = 1)
     private Duration staleAfter;
 
+    /** How long one attempt may run before its handler is interrupted (TIMEOUT); none if unset. */
+    @DurationMin(millis = 1)
+    private Duration timeLimit;
+
     private Boolean transactional;
+
+    /** Snoozes allowed before the task ends FAILED(SNOOZE_LIMIT); unlimited when not set. */
+    @Min(0)
+    private Integer maxSnoozes;
 
     @Valid private final Retry retry = new Retry();
 
@@ -248,12 +256,28 @@ public class TaskrowProperties {
       this.staleAfter = staleAfter;
     }
 
+    public Duration getTimeLimit() {
+      return timeLimit;
+    }
+
+    public void setTimeLimit(Duration timeLimit) {
+      this.timeLimit = timeLimit;
+    }
+
     public Boolean getTransactional() {
       return transactional;
     }
 
     public void setTransactional(Boolean transactional) {
       this.transactional = transactional;
+    }
+
+    public Integer getMaxSnoozes() {
+      return maxSnoozes;
+    }
+
+    public void setMaxSnoozes(Integer maxSnoozes) {
+      this.maxSnoozes = maxSnoozes;
     }
 
     public Retry getRetry() {

@@ -160,6 +160,28 @@ class TaskrowAutoConfigurationTest {
   }
 
   @Test
+  void propertiesBoundTheSnoozesAndTheRunTimeOfAKind() {
+    TestContexts.runner()
+        .withUserConfiguration(Greeting.class)
+        .withPropertyValues(
+            "taskrow.kinds.greet.max-snoozes=4", "taskrow.kinds.greet.time-limit=90s")
+        .run(
+            context -> {
+              TaskKind kind = context.getBean(Taskrow.class).kind("greet");
+              assertThat(kind.maxSnoozes()).isEqualTo(4);
+              assertThat(kind.timeLimit()).isEqualTo(Duration.ofSeconds(90));
+            });
+    TestContexts.runner()
+        .withUserConfiguration(Greeting.class)
+        .run(
+            context -> {
+              TaskKind kind = context.getBean(Taskrow.class).kind("greet");
+              assertThat(kind.maxSnoozes()).isEqualTo(TaskKind.UNLIMITED_SNOOZES);
+              assertThat(kind.timeLimit()).isNull();
+            });
+  }
+
+  @Test
   void aKindNameWithDotsIsOverriddenWithBrackets() {
     TestContexts.runner()
         .withBean(TaskKind.class, () -> TaskKind.named("registry.issue").build())

@@ -9,7 +9,9 @@ import dev.taskrow.core.TaskStatus;
 import dev.taskrow.core.Taskrow;
 import dev.taskrow.test.TestDatabase;
 import java.util.Map;
+import java.util.Set;
 import java.util.UUID;
+import org.assertj.core.api.InstanceOfAssertFactories;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.health.contributor.Health;
@@ -46,6 +48,53 @@ class TaskrowHealthIndicatorTest {
                   .containsEntry("queues", Map.of("default", 8))
                   .containsEntry("activeCounts", Map.of("exports", Map.of("PENDING", 1L)));
               assertThat(health.getDetails().get("oldestPendingAge")).asString().startsWith("PT");
+            });
+  }
+
+  @Test
+  void listsThePausedQueues() {
+    TestContexts.runner()
+        .withBean(TaskKind.class, () -> TaskKind.named("export").queue("exports").build())
+        .withPropertyValues("taskrow.worker.enabled=false")
+        .run(
+            context -> {
+              Taskrow taskrow = context.getBean(Taskrow.class);
+              TaskrowHealthIndicator indicator = context.getBean(TaskrowHealthIndicator.class);
+              assertThat(indicator.health().getDetails()).containsEntry("pausedQueues", Set.of());
+
+              taskrow.pause("exports");
+              try {
+                assertThat(indicator.health().getDetails())
+                    .containsEntry("pausedQueues", Set.of("exports"));
+              } finally {
+                taskrow.resume("exports");
+              }
+            });
+  }
+
+  @Test
+  void listsTheWorkersOfEveryInstance() {
+    TestDatabase.truncate("taskrow_worker");
+    TestContexts.runner()
+        .withBean(
+            TaskDefinition.class,
+            () -> TaskDefinition.of(TaskKind.named("greet").build(), context -> {}))
+        .withPropertyValues("taskrow.worker.id=health-test-worker")
+        .run(
+            context -> {
+              Health health = context.getBean(TaskrowHealthIndicator.class).health();
+              assertThat(health.getDetails().get("workers"))
+                  .asInstanceOf(InstanceOfAssertFactories.list(Map.class))
+                  .singleElement()
+                  .satisfies(
+                      worker ->
+                          assertThat(worker)
+                              .containsEntry("id", "health-test-worker")
+                              .containsEntry("queues", Map.of("default", 8))
+                              .containsEntry("running", 0)
+                              .containsEntry("draining", false)
+                              .containsEntry("alive", true)
+                              .containsKeys("host", "pid", "startedAt", "lastHeartbeatAt"));
             });
   }
 

@@ -7,6 +7,7 @@ import static org.awaitility.Awaitility.await;
 import dev.taskrow.core.NewTask;
 import dev.taskrow.core.TaskFailure;
 import dev.taskrow.core.TaskKind;
+import dev.taskrow.core.TaskSnooze;
 import dev.taskrow.core.TaskStatus;
 import dev.taskrow.core.Taskrow;
 import dev.taskrow.test.TestDatabase;
@@ -19,6 +20,7 @@ import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.micrometer.metrics.autoconfigure.CompositeMeterRegistryAutoConfiguration;
 import org.springframework.boot.micrometer.metrics.autoconfigure.MetricsAutoConfiguration;
 import org.springframework.boot.micrometer.metrics.autoconfigure.export.simple.SimpleMetricsExportAutoConfiguration;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 
 class TaskrowMetricsTest {
 
@@ -29,12 +31,7 @@ class TaskrowMetricsTest {
 
   @Test
   void countsOutcomesAndTimesWaitAndRun() {
-    TestContexts.runner()
-        .withConfiguration(
-            AutoConfigurations.of(
-                MetricsAutoConfiguration.class,
-                SimpleMetricsExportAutoConfiguration.class,
-                CompositeMeterRegistryAutoConfiguration.class))
+    metricsRunner()
         .withBean(
             TaskDefinition.class,
             () ->
@@ -94,13 +91,86 @@ class TaskrowMetricsTest {
   }
 
   @Test
+  void countsSnoozes() {
+    metricsRunner()
+        .withBean(
+            TaskDefinition.class,
+            () ->
+                TaskDefinition.of(
+                    TaskKind.named("measured").build(),
+                    context -> {
+                      throw TaskSnooze.of(Duration.ofHours(1));
+                    }))
+        .run(
+            context -> {
+              context.getBean(TaskrowTemplate.class).submit(NewTask.of("measured"));
+              MeterRegistry registry = context.getBean(MeterRegistry.class);
+              await()
+                  .atMost(Duration.ofSeconds(10))
+                  .untilAsserted(
+                      () -> assertThat(counter(registry, "taskrow.tasks.snoozed")).isEqualTo(1));
+            });
+  }
+
+  @Test
+  void aGaugePerQueueIsOneWhileItIsPaused() {
+    metricsRunner()
+        .withBean("export", TaskKind.class, () -> TaskKind.named("export").queue("exports").build())
+        .withBean("mail", TaskKind.class, () -> TaskKind.named("mail").queue("mails").build())
+        .withPropertyValues("taskrow.worker.enabled=false")
+        .run(
+            context -> {
+              Taskrow taskrow = context.getBean(Taskrow.class);
+              MeterRegistry registry = context.getBean(MeterRegistry.class);
+              taskrow.pause("exports");
+              try {
+                // A fresh context has read nothing yet: its first reading sees the pause.
+                assertThat(paused(registry, "exports")).isEqualTo(1.0);
+                assertThat(paused(registry, "mails")).isEqualTo(0.0);
+              } finally {
+                taskrow.resume("exports");
+              }
+            });
+  }
+
+  @Test
+  void aGaugeCountsTheLiveWorkers() {
+    TestDatabase.truncate("taskrow_worker");
+    metricsRunner()
+        .withBean(
+            TaskDefinition.class,
+            () -> TaskDefinition.of(TaskKind.named("measured").build(), context -> {}))
+        .run(
+            context ->
+                assertThat(
+                        context.getBean(MeterRegistry.class).get("taskrow.workers.alive").gauge())
+                    .extracting(gauge -> gauge.value())
+                    .isEqualTo(1.0));
+  }
+
+  @Test
   void noMetersWithoutAMeterRegistry() {
     TestContexts.runner()
         .run(
             context -> {
               assertThat(context).doesNotHaveBean(MicrometerTaskListener.class);
               assertThat(context).doesNotHaveBean(QueueDepthMetrics.class);
+              assertThat(context).doesNotHaveBean(QueuePauseMetrics.class);
+              assertThat(context).doesNotHaveBean(WorkerMetrics.class);
             });
+  }
+
+  private static ApplicationContextRunner metricsRunner() {
+    return TestContexts.runner()
+        .withConfiguration(
+            AutoConfigurations.of(
+                MetricsAutoConfiguration.class,
+                SimpleMetricsExportAutoConfiguration.class,
+                CompositeMeterRegistryAutoConfiguration.class));
+  }
+
+  private static double paused(MeterRegistry registry, String queue) {
+    return registry.get("taskrow.queue.paused").tag("queue", queue).gauge().value();
   }
 
   private static double counter(MeterRegistry registry, String name) {

@@ -32,6 +32,9 @@ class TaskrowPropertiesValidationTest {
         "taskrow.worker.batch-size=0          | field 'worker.batchSize'",
         "taskrow.kinds.greet.lease=0s         | field 'kinds[greet].lease'",
         "taskrow.kinds.greet.max-attempts=0   | field 'kinds[greet].maxAttempts'",
+        "taskrow.kinds.greet.max-snoozes=-1   | field 'kinds[greet].maxSnoozes'",
+        "taskrow.kinds.greet.time-limit=0s    | field 'kinds[greet].timeLimit'",
+        "taskrow.kinds.greet.time-limit=-5s   | field 'kinds[greet].timeLimit'",
         "taskrow.kinds.greet.retry.jitter=1.5 | field 'kinds[greet].retry.jitter'",
       })
   void failsStartUpNamingTheProperty(String property, String named) {
