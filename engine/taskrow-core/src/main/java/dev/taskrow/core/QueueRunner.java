@@ -22,8 +22,13 @@ final class QueueRunner implements Runnable {
   private final int concurrency;
   private final int batchSize;
   private final Duration pollInterval;
+  // The kinds without a concurrency limit, claimed by the single-statement claim.
   private final String[] kinds;
   private final Long[] leaseMillis;
+  // The kinds with one (ConcurrencyLimit), claimed within their keys' limits, first.
+  private final String[] limitedKinds;
+  private final Integer[] limits;
+  private final Long[] limitedLeaseMillis;
   // Claim capacity: the tasks this queue holds, running or prefetched (one batch beyond the
   // concurrency), so the next batch is claimed while the current one runs.
   private final Semaphore permits;
@@ -51,10 +56,15 @@ final class QueueRunner implements Runnable {
     this.concurrency = concurrency;
     this.batchSize = batchSize;
     this.pollInterval = pollInterval;
-    this.kinds = kinds.stream().map(TaskKind::name).toArray(String[]::new);
-    this.leaseMillis = kinds.stream().map(k -> k.lease().toMillis()).toArray(Long[]::new);
+    List<TaskKind> unlimited = kinds.stream().filter(k -> k.concurrencyLimit() == null).toList();
+    List<TaskKind> limited = kinds.stream().filter(k -> k.concurrencyLimit() != null).toList();
+    this.kinds = unlimited.stream().map(TaskKind::name).toArray(String[]::new);
+    this.leaseMillis = unlimited.stream().map(k -> k.lease().toMillis()).toArray(Long[]::new);
+    this.limitedKinds = limited.stream().map(TaskKind::name).toArray(String[]::new);
+    this.limits = limited.stream().map(k -> k.concurrencyLimit().limit()).toArray(Integer[]::new);
+    this.limitedLeaseMillis = limited.stream().map(k -> k.lease().toMillis()).toArray(Long[]::new);
     this.capacity = concurrency + this.batchSize;
-    this.permits = new Semaphore(capacity);
+    this.permits = limited.isEmpty() ? new Semaphore(capacity) : new WakingPermits(capacity);
     this.slots = new Semaphore(concurrency);
     this.floor = new ClaimFloor(() -> claimer.claimFloor(queue, this.kinds), pollInterval);
   }
@@ -90,16 +100,27 @@ final class QueueRunner implements Runnable {
         }
         wakeup.clear();
         int requested = reserved;
-        List<RunningTask> claimed =
-            claimer.claim(queue, kinds, leaseMillis, requested, floor.current());
-        permits.release(requested - claimed.size());
-        reserved = 0;
-        for (RunningTask task : claimed) {
-          executor.dispatch(task, permits, slots);
+        int claimed = 0;
+        if (limitedKinds.length > 0) {
+          List<RunningTask> within =
+              claimer.claimWithinLimits(queue, limitedKinds, limits, limitedLeaseMillis, reserved);
+          // Dispatched at once: each holds one of the reserved permits from here on.
+          reserved -= within.size();
+          claimed += within.size();
+          within.forEach(task -> executor.dispatch(task, permits, slots));
         }
+        if (kinds.length > 0 && reserved > 0) {
+          List<RunningTask> tasks =
+              claimer.claim(queue, kinds, leaseMillis, reserved, floor.current());
+          reserved -= tasks.size();
+          claimed += tasks.size();
+          tasks.forEach(task -> executor.dispatch(task, permits, slots));
+        }
+        permits.release(reserved);
+        reserved = 0;
         errorBackoff = Duration.ofMillis(100);
         // Fewer than asked: the queue is drained for now. Otherwise it may have more: go on.
-        busy = claimed.size() == requested;
+        busy = claimed == requested;
         if (!busy) {
           wakeup.await(pollInterval);
         }
@@ -148,6 +169,37 @@ final class QueueRunner implements Runnable {
       more++;
     }
     return more;
+  }
+
+  /**
+   * The claim capacity of a queue with limited kinds. A task that gives its permit back has ended,
+   * and its key's slot may be free: the runner looks again at once instead of at its next poll (a
+   * task held back by its key's limit waits for exactly this). Other instances see the slot at
+   * their next claim or poll. The runner's own releases (what a claim did not get) do not wake it,
+   * or a queue whose keys are all full would claim in a loop.
+   */
+  private final class WakingPermits extends Semaphore {
+    WakingPermits(int permits) {
+      super(permits);
+    }
+
+    @Override
+    public void release() {
+      super.release();
+      wakeUnlessRunner();
+    }
+
+    @Override
+    public void release(int n) {
+      super.release(n);
+      wakeUnlessRunner();
+    }
+
+    private void wakeUnlessRunner() {
+      if (Thread.currentThread() != thread) {
+        wakeup.signal();
+      }
+    }
   }
 
   /** Stops claiming. Running tasks go on. */

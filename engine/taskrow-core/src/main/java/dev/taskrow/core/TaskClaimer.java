@@ -4,7 +4,9 @@ import java.sql.SQLException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -52,6 +54,48 @@ final class TaskClaimer {
     List<TaskRepository.Claimed> claimed =
         engine.inEngineStatement(
             c -> engine.repository().claim(c, queue, kinds, leaseMillis, workerId, limit, floor));
+    return register(queue, claimed);
+  }
+
+  /**
+   * Claims at most {@code limit} due tasks of {@code queue}'s kinds with a concurrency limit, never
+   * more per key than its limit (see {@link LimitedClaimRepository}): two statements in one
+   * transaction, the first locking the keys, the second counting and claiming.
+   *
+   * @param kinds the limited kinds, with their limits and leases at the same index
+   */
+  List<RunningTask> claimWithinLimits(
+      String queue, String[] kinds, Integer[] limits, Long[] leaseMillis, int limit)
+      throws SQLException {
+    Map<String, Integer> limitOf = new HashMap<>();
+    Map<String, Long> leaseOf = new HashMap<>();
+    for (int i = 0; i < kinds.length; i++) {
+      limitOf.put(kinds[i], limits[i]);
+      leaseOf.put(kinds[i], leaseMillis[i]);
+    }
+    LimitedClaimRepository limited = engine.limitedClaims();
+    List<TaskRepository.Claimed> claimed =
+        engine.inEngineTransaction(
+            tx -> {
+              List<LimitedClaimRepository.LockedKey> keys =
+                  limited.lockKeys(tx.connection(), queue, kinds, limits, limit);
+              if (keys.isEmpty()) {
+                return List.of();
+              }
+              return limited.claim(
+                  tx.connection(),
+                  queue,
+                  keys,
+                  keys.stream().map(k -> limitOf.get(k.kind())).toArray(Integer[]::new),
+                  keys.stream().map(k -> leaseOf.get(k.kind())).toArray(Long[]::new),
+                  workerId,
+                  limit);
+            });
+    return register(queue, claimed);
+  }
+
+  /** From here on the claimed attempts are running: heartbeated, announced, listened to. */
+  private List<RunningTask> register(String queue, List<TaskRepository.Claimed> claimed) {
     engine.announceCommittedChanges(
         claimed.stream()
             .map(r -> new TaskChange(r.task().id(), queue, TaskStatus.PROCESSING))

@@ -25,6 +25,8 @@ import java.util.regex.Pattern;
  *     commit with the SUCCESS or not at all, and a worker that lost its lease commits nothing. A
  *     kind whose handler writes nothing to the database can set this to false: its completions are
  *     then batched, many rows per commit.
+ * @param concurrencyLimit at most so many tasks of the kind in flight per key, across every
+ *     instance ({@link ConcurrencyLimit}), or null for no limit
  */
 public record TaskKind(
     String name,
@@ -35,7 +37,8 @@ public record TaskKind(
     Duration staleAfter,
     RetryPolicy retryPolicy,
     int maxSnoozes,
-    boolean transactional) {
+    boolean transactional,
+    ConcurrencyLimit concurrencyLimit) {
 
   /** The default bound on snoozes: none. */
   public static final int UNLIMITED_SNOOZES = Integer.MAX_VALUE;
@@ -62,11 +65,14 @@ public record TaskKind(
     if (maxSnoozes < 0) {
       throw new IllegalArgumentException(name + ": maxSnoozes must be >= 0, was " + maxSnoozes);
     }
+    if (concurrencyLimit != null) {
+      concurrencyLimit.check(name);
+    }
   }
 
   /**
    * A kind with the defaults: queue "default", 3 attempts, 30 s lease, no time limit, stale after 5
-   * minutes, unlimited snoozes.
+   * minutes, unlimited snoozes, no concurrency limit.
    */
   public static Builder named(String name) {
     return new Builder(name);
@@ -90,6 +96,7 @@ public record TaskKind(
     private RetryPolicy retryPolicy = RetryPolicy.defaults();
     private int maxSnoozes = UNLIMITED_SNOOZES;
     private boolean transactional = true;
+    private ConcurrencyLimit concurrencyLimit;
 
     private Builder(String name) {
       this.name = name;
@@ -137,6 +144,16 @@ public record TaskKind(
       return this;
     }
 
+    /**
+     * At most {@code limit} tasks in flight per {@code key} across every instance; the key is a
+     * template over the task ({@code "mart:{martId}"}, {@code "issuer"}): see {@link
+     * ConcurrencyLimit}. No limit by default.
+     */
+    public Builder concurrencyLimit(String key, int limit) {
+      this.concurrencyLimit = new ConcurrencyLimit(key, limit);
+      return this;
+    }
+
     public TaskKind build() {
       return new TaskKind(
           name,
@@ -147,7 +164,8 @@ public record TaskKind(
           staleAfter,
           retryPolicy,
           maxSnoozes,
-          transactional);
+          transactional,
+          concurrencyLimit);
     }
   }
 }

@@ -27,23 +27,27 @@ final class TaskRepository {
       Sql.of(
           """
           insert into taskrow_task
-              (id, kind, queue, subject, payload, priority, max_attempts, due_at, parent_id, created_at)
+              (id, kind, queue, subject, payload, priority, max_attempts, due_at, parent_id, created_at,
+               concurrency_key)
           values
               (:id, :kind, :queue, :subject, cast(:payload as jsonb), :priority, :max_attempts,
-               :now + :delay_ms * interval '1 millisecond', :parent_id, :now)
+               :now + :delay_ms * interval '1 millisecond', :parent_id, :now, :concurrency_key)
           """);
 
   private static final Sql INSERT_BATCH =
       Sql.of(
           """
           insert into taskrow_task
-              (id, kind, queue, subject, payload, priority, max_attempts, due_at, parent_id, created_at)
+              (id, kind, queue, subject, payload, priority, max_attempts, due_at, parent_id, created_at,
+               concurrency_key)
           select t.id, t.kind, t.queue, t.subject, cast(t.payload as jsonb), t.priority, t.max_attempts,
-                 :now + t.delay_ms * interval '1 millisecond', t.parent_id, :now
+                 :now + t.delay_ms * interval '1 millisecond', t.parent_id, :now, t.concurrency_key
           from unnest(cast(:ids as uuid[]), cast(:kinds as text[]), cast(:queues as text[]),
                       cast(:subjects as text[]), cast(:payloads as text[]), cast(:priorities as int[]),
-                      cast(:max_attempts as int[]), cast(:delays as bigint[]), cast(:parents as uuid[]))
-               as t(id, kind, queue, subject, payload, priority, max_attempts, delay_ms, parent_id)
+                      cast(:max_attempts as int[]), cast(:delays as bigint[]), cast(:parents as uuid[]),
+                      cast(:concurrency_keys as text[]))
+               as t(id, kind, queue, subject, payload, priority, max_attempts, delay_ms, parent_id,
+                    concurrency_key)
           """);
 
   // The partial unique index decides races: a concurrent insert for the same subject waits for
@@ -52,10 +56,11 @@ final class TaskRepository {
       Sql.of(
           """
           insert into taskrow_task
-              (id, kind, queue, subject, payload, priority, max_attempts, due_at, parent_id, created_at)
+              (id, kind, queue, subject, payload, priority, max_attempts, due_at, parent_id, created_at,
+               concurrency_key)
           values
               (:id, :kind, :queue, :subject, cast(:payload as jsonb), :priority, :max_attempts,
-               :now + :delay_ms * interval '1 millisecond', :parent_id, :now)
+               :now + :delay_ms * interval '1 millisecond', :parent_id, :now, :concurrency_key)
           on conflict (kind, subject) where status in ('PENDING', 'PROCESSING') and subject is not null
           do nothing
           """);
@@ -337,15 +342,22 @@ final class TaskRepository {
   }
 
   void insert(Connection c, UUID id, TaskKind kind, NewTask task) throws SQLException {
-    update(c, INSERT, insertParams(id, kind, task));
+    update(c, INSERT, insertParams(c, id, kind, task));
   }
 
   boolean insertIfNoActive(Connection c, UUID id, TaskKind kind, NewTask task) throws SQLException {
-    return update(c, INSERT_IF_NO_ACTIVE, insertParams(id, kind, task)) == 1;
+    return update(c, INSERT_IF_NO_ACTIVE, insertParams(c, id, kind, task)) == 1;
   }
 
-  private static Params insertParams(UUID id, TaskKind kind, NewTask task) {
+  private static Params insertParams(Connection c, UUID id, TaskKind kind, NewTask task)
+      throws SQLException {
+    // Computed before the insert, so a task whose key cannot be computed is refused with a message.
+    String concurrencyKey =
+        kind.concurrencyLimit() == null
+            ? null
+            : ConcurrencyKey.keysOf(c, List.of(kind), List.of(task))[0];
     return Sql.params()
+        .with("concurrency_key", concurrencyKey)
         .with("id", id)
         .with("kind", kind.name())
         .with("queue", kind.queue())
@@ -360,6 +372,7 @@ final class TaskRepository {
   void insertBatch(Connection c, List<UUID> ids, List<TaskKind> kinds, List<NewTask> tasks)
       throws SQLException {
     int n = tasks.size();
+    String[] concurrencyKeys = ConcurrencyKey.keysOf(c, kinds, tasks);
     Object[] kindNames = new Object[n];
     Object[] queues = new Object[n];
     Object[] subjects = new Object[n];
@@ -392,7 +405,8 @@ final class TaskRepository {
             .with("priorities", new SqlArray("int4", priorities))
             .with("max_attempts", new SqlArray("int4", maxAttempts))
             .with("delays", new SqlArray("int8", delays))
-            .with("parents", new SqlArray("uuid", parents)));
+            .with("parents", new SqlArray("uuid", parents))
+            .with("concurrency_keys", new SqlArray("text", concurrencyKeys)));
   }
 
   /** The active task of a subject, and whether it is PENDING past the stale threshold. */
@@ -714,7 +728,7 @@ final class TaskRepository {
   }
 
   // transport_ref is not read: nothing writes it; it is reserved for a broker transport (see Task).
-  private static Task mapTask(ResultSet rs) throws SQLException {
+  static Task mapTask(ResultSet rs) throws SQLException {
     return new Task(
         rs.getObject("id", UUID.class),
         rs.getString("kind"),

@@ -42,6 +42,7 @@ public final class Taskrow {
   // or a handler's transaction: progress must be visible while the handler's work is still open.
   private final TransactionRunner engineTransactions;
   private final TaskRepository repository;
+  private final LimitedClaimRepository limitedClaims;
   private final PausedQueueRepository pausedQueues;
   private final WorkerRepository workers;
   private final boolean taskChangeSignals;
@@ -58,6 +59,7 @@ public final class Taskrow {
             : new JdbcTransactionRunner(builder.dataSource);
     this.engineTransactions = new JdbcTransactionRunner(builder.dataSource);
     this.repository = new TaskRepository(builder.clock);
+    this.limitedClaims = new LimitedClaimRepository(builder.clock);
     this.pausedQueues = new PausedQueueRepository(builder.clock);
     this.workers = new WorkerRepository(builder.clock);
     this.taskChangeSignals = builder.taskChangeSignals;
@@ -330,6 +332,31 @@ public final class Taskrow {
     }
   }
 
+  /**
+   * The tasks in flight now per key of every kind with a {@link ConcurrencyLimit}: {@code kind ->
+   * key -> tasks holding a slot} (leased, running or with an expired lease not yet rescued). A key
+   * with none is absent. Cheap: read from the small index of held slots.
+   */
+  public Map<String, Map<String, Long>> concurrencyKeysInFlight() throws SQLException {
+    String[] limited =
+        kinds.values().stream()
+            .filter(k -> k.concurrencyLimit() != null)
+            .map(TaskKind::name)
+            .toArray(String[]::new);
+    Map<String, Map<String, Long>> inFlight = new LinkedHashMap<>();
+    if (limited.length == 0) {
+      return inFlight;
+    }
+    try (Connection c = dataSource.getConnection()) {
+      for (LimitedClaimRepository.Held held : limitedClaims.held(c, limited)) {
+        inFlight
+            .computeIfAbsent(held.kind(), k -> new LinkedHashMap<>())
+            .put(held.key(), held.held());
+      }
+    }
+    return inFlight;
+  }
+
   /** A worker for some of the queues. */
   public Worker.Builder worker() {
     return new Worker.Builder(this);
@@ -407,6 +434,10 @@ public final class Taskrow {
 
   TaskRepository repository() {
     return repository;
+  }
+
+  LimitedClaimRepository limitedClaims() {
+    return limitedClaims;
   }
 
   WorkerRepository workerRepository() {

@@ -154,6 +154,18 @@ public final class Worker implements AutoCloseable {
     return claimer.claim(queue, kinds, leaseMillis, limit, null);
   }
 
+  /** Tests: one claim of a queue's kinds with a concurrency limit, without dispatching it. */
+  List<RunningTask> claimWithinLimits(String queue, int limit) throws SQLException {
+    List<TaskKind> limited =
+        config.kindsOf(queue).stream().filter(k -> k.concurrencyLimit() != null).toList();
+    return claimer.claimWithinLimits(
+        queue,
+        limited.stream().map(TaskKind::name).toArray(String[]::new),
+        limited.stream().map(k -> k.concurrencyLimit().limit()).toArray(Integer[]::new),
+        limited.stream().map(k -> k.lease().toMillis()).toArray(Long[]::new),
+        limit);
+  }
+
   /**
    * Graceful shutdown: stop claiming, let running tasks finish within {@code timeout}, record what
    * finished, then hand the rest back: their leases are released without consuming an attempt, so
