@@ -230,29 +230,32 @@ class ConcurrencyLimitTest extends EngineTest {
 
   @Test
   void aPayloadFieldKeyHoldsBackOnlyItsOwnKey() throws Exception {
-    // Mart 1's backlog is older than mart 2's task and fills its one slot: mart 2 must not wait.
+    // Ten marts' backlogs are older than mart 99's task and fill their one slot each: mart 99 must
+    // not wait behind them, even for a claim of fewer tasks than there are full keys.
     Taskrow taskrow = instance(martImport(1));
-    List<UUID> mart1 = new ArrayList<>();
-    for (int i = 0; i < 30; i++) {
-      mart1.add(taskrow.submit(forMart(1)));
+    Map<Integer, List<UUID>> backlog = new HashMap<>();
+    for (int mart = 1; mart <= 10; mart++) {
+      for (int i = 0; i < 3; i++) {
+        backlog.computeIfAbsent(mart, m -> new ArrayList<>()).add(taskrow.submit(forMart(mart)));
+        clock.advance(Duration.ofMillis(1));
+      }
     }
-    clock.advance(Duration.ofSeconds(1));
-    UUID mart2 = taskrow.submit(forMart(2));
     Worker claimer =
         track(taskrow.worker().queue("q", 8).handler("mart.import", ctx -> {}).build());
+    assertThat(claimer.claimWithinLimits("q", 100)).hasSize(10);
+    assertThat(claimer.claimWithinLimits("q", 100)).isEmpty();
+    UUID mart99 = taskrow.submit(forMart(99));
 
-    List<RunningTask> claimed = claimer.claimWithinLimits("q", 8);
-    assertThat(claimed)
+    assertThat(claimer.claimWithinLimits("q", 2))
         .extracting(RunningTask::taskId)
-        .containsExactlyInAnyOrder(mart1.get(0), mart2);
-    assertThat(claimer.claimWithinLimits("q", 8)).isEmpty();
-    assertThat(keyOf(mart1.get(1))).isEqualTo("mart:1");
-    assertThat(keyOf(mart2)).isEqualTo("mart:2");
+        .containsExactly(mart99);
+    assertThat(keyOf(backlog.get(1).get(1))).isEqualTo("mart:1");
+    assertThat(keyOf(mart99)).isEqualTo("mart:99");
 
-    finish(mart1.get(0));
+    finish(backlog.get(3).get(0));
     assertThat(claimer.claimWithinLimits("q", 8))
         .extracting(RunningTask::taskId)
-        .containsExactly(mart1.get(1));
+        .containsExactly(backlog.get(3).get(1));
   }
 
   @Test
