@@ -1,5 +1,6 @@
 package dev.taskrow.spring;
 
+import dev.taskrow.core.ConcurrencyLimit;
 import dev.taskrow.core.RetryPolicy;
 import dev.taskrow.core.TaskKind;
 import java.util.ArrayList;
@@ -52,11 +53,32 @@ final class TaskKinds {
           orElse(override.getStaleAfter(), kind.staleAfter()),
           retryPolicy(kind.retryPolicy(), override.getRetry()),
           orElse(override.getMaxSnoozes(), kind.maxSnoozes()),
-          orElse(override.getTransactional(), kind.transactional()));
+          orElse(override.getTransactional(), kind.transactional()),
+          concurrencyLimit(kind, override));
     } catch (IllegalArgumentException e) {
       throw new IllegalStateException(
           "taskrow.kinds." + kind.name() + " is invalid: " + e.getMessage(), e);
     }
+  }
+
+  /** The code's limit with the key or the limit overridden; both are needed for a limit. */
+  private static ConcurrencyLimit concurrencyLimit(TaskKind kind, TaskrowProperties.Kind override) {
+    ConcurrencyLimit declared = kind.concurrencyLimit();
+    String key = orElse(override.getConcurrencyKey(), declared == null ? null : declared.key());
+    Integer limit =
+        orElse(override.getConcurrencyLimit(), declared == null ? null : declared.limit());
+    if (key == null && limit == null) {
+      return null;
+    }
+    if (key == null || limit == null) {
+      throw new IllegalArgumentException(
+          kind.name()
+              + ": a concurrency limit needs both concurrency-key and concurrency-limit, got "
+              + (key == null ? "no key" : "key " + key)
+              + " and "
+              + (limit == null ? "no limit" : "limit " + limit));
+    }
+    return ConcurrencyLimit.of(key, limit);
   }
 
   private static RetryPolicy retryPolicy(RetryPolicy base, TaskrowProperties.Retry override) {

@@ -43,6 +43,12 @@ public class TaskrowMetricsAutoConfiguration {
 
   @Bean
   @ConditionalOnMissingBean
+  ConcurrencyLimitMetrics taskrowConcurrencyLimitMetrics(Taskrow taskrow) {
+    return new ConcurrencyLimitMetrics(taskrow, GAUGE_REFRESH);
+  }
+
+  @Bean
+  @ConditionalOnMissingBean
   WorkerMetrics taskrowWorkerMetrics(Taskrow taskrow) {
     return new WorkerMetrics(taskrow, GAUGE_REFRESH);
   }

@@ -222,6 +222,19 @@ public class TaskrowProperties {
     @Min(0)
     private Integer maxSnoozes;
 
+    /**
+     * The key template of the kind's concurrency limit: {@code mart:{martId}} (a payload field),
+     * {@code issuer} (one key for the kind), {@code nest:{subject}}. Needs {@code
+     * concurrency-limit}.
+     */
+    private String concurrencyKey;
+
+    /**
+     * Tasks of one key in flight at most, across every instance (at least 1). Needs a {@code
+     * concurrency-key}, here or in code.
+     */
+    private Integer concurrencyLimit;
+
     @Valid private final Retry retry = new Retry();
 
     public String getQueue() {
@@ -278,6 +291,22 @@ public class TaskrowProperties {
 
     public void setMaxSnoozes(Integer maxSnoozes) {
       this.maxSnoozes = maxSnoozes;
+    }
+
+    public String getConcurrencyKey() {
+      return concurrencyKey;
+    }
+
+    public void setConcurrencyKey(String concurrencyKey) {
+      this.concurrencyKey = concurrencyKey;
+    }
+
+    public Integer getConcurrencyLimit() {
+      return concurrencyLimit;
+    }
+
+    public void setConcurrencyLimit(Integer concurrencyLimit) {
+      this.concurrencyLimit = concurrencyLimit;
     }
 
     public Retry getRetry() {

@@ -3,6 +3,7 @@ package dev.taskrow.spring;
 import static dev.taskrow.test.TaskAwait.awaitStatus;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.taskrow.core.ConcurrencyLimit;
 import dev.taskrow.core.InProcessSignals;
 import dev.taskrow.core.NewTask;
 import dev.taskrow.core.PostgresSignals;
@@ -179,6 +180,35 @@ class TaskrowAutoConfigurationTest {
               assertThat(kind.maxSnoozes()).isEqualTo(TaskKind.UNLIMITED_SNOOZES);
               assertThat(kind.timeLimit()).isNull();
             });
+  }
+
+  @Test
+  void propertiesGiveAKindAConcurrencyLimitPerKey() {
+    TestContexts.runner()
+        .withUserConfiguration(Greeting.class)
+        .withPropertyValues(
+            "taskrow.kinds.greet.concurrency-key=mart:{martId}",
+            "taskrow.kinds.greet.concurrency-limit=2")
+        .run(
+            context ->
+                assertThat(context.getBean(Taskrow.class).kind("greet").concurrencyLimit())
+                    .isEqualTo(ConcurrencyLimit.of("mart:{martId}", 2)));
+    // A limit declared in code keeps its key when only the limit is overridden.
+    TestContexts.runner()
+        .withBean(
+            TaskKind.class,
+            () -> TaskKind.named("registry.issue").concurrencyLimit("issuer", 4).build())
+        .withPropertyValues("taskrow.kinds[registry.issue].concurrency-limit=1")
+        .run(
+            context ->
+                assertThat(context.getBean(Taskrow.class).kind("registry.issue").concurrencyLimit())
+                    .isEqualTo(ConcurrencyLimit.of("issuer", 1)));
+    TestContexts.runner()
+        .withUserConfiguration(Greeting.class)
+        .run(
+            context ->
+                assertThat(context.getBean(Taskrow.class).kind("greet").concurrencyLimit())
+                    .isNull());
   }
 
   @Test

@@ -13,7 +13,9 @@ import dev.taskrow.core.Taskrow;
 import dev.taskrow.test.TestDatabase;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Duration;
+import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.CountDownLatch;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
@@ -129,6 +131,56 @@ class TaskrowMetricsTest {
                 assertThat(paused(registry, "mails")).isEqualTo(0.0);
               } finally {
                 taskrow.resume("exports");
+              }
+            });
+  }
+
+  @Test
+  void gaugesShowALimitedKindsTasksInFlightAndItsKeysAtTheLimit() throws Exception {
+    CountDownLatch release = new CountDownLatch(1);
+    metricsRunner()
+        .withBean(
+            TaskDefinition.class,
+            () ->
+                TaskDefinition.of(
+                    TaskKind.named("limited").concurrencyLimit("issuer", 2).build(),
+                    context -> release.await()))
+        .withBean(TaskKind.class, () -> TaskKind.named("free").queue("backlog").build())
+        .run(
+            context -> {
+              try {
+                TaskrowTemplate template = context.getBean(TaskrowTemplate.class);
+                for (int i = 0; i < 3; i++) {
+                  template.submit(NewTask.of("limited"));
+                }
+                Taskrow taskrow = context.getBean(Taskrow.class);
+                await()
+                    .atMost(Duration.ofSeconds(10))
+                    .until(
+                        () ->
+                            taskrow
+                                .concurrencyKeysInFlight()
+                                .equals(Map.of("limited", Map.of("issuer", 2L))));
+                MeterRegistry registry = context.getBean(MeterRegistry.class);
+                assertThat(
+                        registry
+                            .get("taskrow.limit.in_flight")
+                            .tag("kind", "limited")
+                            .gauge()
+                            .value())
+                    .isEqualTo(2.0);
+                assertThat(
+                        registry
+                            .get("taskrow.limit.keys_at_limit")
+                            .tag("kind", "limited")
+                            .gauge()
+                            .value())
+                    .isEqualTo(1.0);
+                // Kinds without a limit have no such gauge.
+                assertThat(registry.find("taskrow.limit.in_flight").tag("kind", "free").gauge())
+                    .isNull();
+              } finally {
+                release.countDown();
               }
             });
   }

@@ -50,6 +50,33 @@ class TaskrowPropertiesValidationTest {
         .run(failsWith("taskrow.kinds.gret", "unknown task kind"));
   }
 
+  @ParameterizedTest
+  @CsvSource(
+      delimiter = '|',
+      value = {
+        "0  | greet: concurrency limit must be at least 1, was 0",
+        "-3 | greet: concurrency limit must be at least 1, was -3",
+      })
+  void aZeroOrNegativeConcurrencyLimitFailsStartUpNamingTheKind(String limit, String message) {
+    withGreeting()
+        .withPropertyValues(
+            "taskrow.kinds.greet.concurrency-key=mart:{martId}",
+            "taskrow.kinds.greet.concurrency-limit=" + limit)
+        .run(failsWith("taskrow.kinds.greet is invalid", message));
+  }
+
+  @Test
+  void aConcurrencyLimitWithoutAKeyOrABadKeyFailsStartUpNamingTheKind() {
+    withGreeting()
+        .withPropertyValues("taskrow.kinds.greet.concurrency-limit=2")
+        .run(failsWith("taskrow.kinds.greet is invalid", "needs both concurrency-key"));
+    withGreeting()
+        .withPropertyValues(
+            "taskrow.kinds.greet.concurrency-key=mart:{martId",
+            "taskrow.kinds.greet.concurrency-limit=2")
+        .run(failsWith("taskrow.kinds.greet is invalid", "'{' without its '}'"));
+  }
+
   @Test
   void aRetryPolicyThatCannotBeBuiltFailsStartUp() {
     withGreeting()
