@@ -27,19 +27,21 @@ final class TaskRepository {
       Sql.of(
           """
           insert into taskrow_task
-              (id, kind, queue, subject, payload, priority, max_attempts, due_at, parent_id, created_at)
+              (id, kind, queue, subject, payload, priority, max_attempts, due_at, parent_id, created_at,
+               trace_parent)
           values
               (:id, :kind, :queue, :subject, cast(:payload as jsonb), :priority, :max_attempts,
-               :now + :delay_ms * interval '1 millisecond', :parent_id, :now)
+               :now + :delay_ms * interval '1 millisecond', :parent_id, :now, :trace_parent)
           """);
 
   private static final Sql INSERT_BATCH =
       Sql.of(
           """
           insert into taskrow_task
-              (id, kind, queue, subject, payload, priority, max_attempts, due_at, parent_id, created_at)
+              (id, kind, queue, subject, payload, priority, max_attempts, due_at, parent_id, created_at,
+               trace_parent)
           select t.id, t.kind, t.queue, t.subject, cast(t.payload as jsonb), t.priority, t.max_attempts,
-                 :now + t.delay_ms * interval '1 millisecond', t.parent_id, :now
+                 :now + t.delay_ms * interval '1 millisecond', t.parent_id, :now, :trace_parent
           from unnest(cast(:ids as uuid[]), cast(:kinds as text[]), cast(:queues as text[]),
                       cast(:subjects as text[]), cast(:payloads as text[]), cast(:priorities as int[]),
                       cast(:max_attempts as int[]), cast(:delays as bigint[]), cast(:parents as uuid[]))
@@ -52,10 +54,11 @@ final class TaskRepository {
       Sql.of(
           """
           insert into taskrow_task
-              (id, kind, queue, subject, payload, priority, max_attempts, due_at, parent_id, created_at)
+              (id, kind, queue, subject, payload, priority, max_attempts, due_at, parent_id, created_at,
+               trace_parent)
           values
               (:id, :kind, :queue, :subject, cast(:payload as jsonb), :priority, :max_attempts,
-               :now + :delay_ms * interval '1 millisecond', :parent_id, :now)
+               :now + :delay_ms * interval '1 millisecond', :parent_id, :now, :trace_parent)
           on conflict (kind, subject) where status in ('PENDING', 'PROCESSING') and subject is not null
           do nothing
           """);
@@ -336,12 +339,17 @@ final class TaskRepository {
     this.clock = clock;
   }
 
-  void insert(Connection c, UUID id, TaskKind kind, NewTask task) throws SQLException {
-    update(c, INSERT, insertParams(id, kind, task));
+  /** {@code traceParent}: the submitter's trace context ({@link TaskTracing}), or null. */
+  void insert(Connection c, UUID id, TaskKind kind, NewTask task, String traceParent)
+      throws SQLException {
+    update(c, INSERT, insertParams(id, kind, task).with("trace_parent", traceParent));
   }
 
-  boolean insertIfNoActive(Connection c, UUID id, TaskKind kind, NewTask task) throws SQLException {
-    return update(c, INSERT_IF_NO_ACTIVE, insertParams(id, kind, task)) == 1;
+  boolean insertIfNoActive(Connection c, UUID id, TaskKind kind, NewTask task, String traceParent)
+      throws SQLException {
+    return update(
+            c, INSERT_IF_NO_ACTIVE, insertParams(id, kind, task).with("trace_parent", traceParent))
+        == 1;
   }
 
   private static Params insertParams(UUID id, TaskKind kind, NewTask task) {
@@ -357,7 +365,9 @@ final class TaskRepository {
         .with("parent_id", task.parentId());
   }
 
-  void insertBatch(Connection c, List<UUID> ids, List<TaskKind> kinds, List<NewTask> tasks)
+  /** One statement for all; they share {@code traceParent}, submitted together by one thread. */
+  void insertBatch(
+      Connection c, List<UUID> ids, List<TaskKind> kinds, List<NewTask> tasks, String traceParent)
       throws SQLException {
     int n = tasks.size();
     Object[] kindNames = new Object[n];
@@ -392,7 +402,8 @@ final class TaskRepository {
             .with("priorities", new SqlArray("int4", priorities))
             .with("max_attempts", new SqlArray("int4", maxAttempts))
             .with("delays", new SqlArray("int8", delays))
-            .with("parents", new SqlArray("uuid", parents)));
+            .with("parents", new SqlArray("uuid", parents))
+            .with("trace_parent", traceParent));
   }
 
   /** The active task of a subject, and whether it is PENDING past the stale threshold. */
@@ -742,7 +753,8 @@ final class TaskRepository {
         rs.getObject("parent_id", UUID.class),
         instant(rs, "created_at"),
         instant(rs, "started_at"),
-        instant(rs, "finished_at"));
+        instant(rs, "finished_at"),
+        rs.getString("trace_parent"));
   }
 
   /** A timestamptz column as an instant, or null. */
