@@ -74,6 +74,8 @@ final class AttemptExecutor {
     boolean batched = false;
     task.handlerStarting();
     Runnable stopTimeLimit = timeLimiter.watch(task);
+    AttemptTracing.Attempt span = engine.tracing().start(task.task());
+    Throwable ended = null;
     try {
       TaskHandler handler = handlers.get(task.kind());
       if (task.taskKind().transactional()) {
@@ -90,6 +92,7 @@ final class AttemptExecutor {
       }
     } catch (Throwable e) {
       Throwable cause = unwrap(e);
+      ended = cause;
       if (cause instanceof LeaseLostException) {
         outcomes.leaseLost(task);
       } else if (cause instanceof TaskSnooze snooze) {
@@ -98,6 +101,7 @@ final class AttemptExecutor {
         outcomes.failed(task, cause);
       }
     } finally {
+      span.end(ended);
       stopTimeLimit.run();
       task.unbind();
       slots.release();

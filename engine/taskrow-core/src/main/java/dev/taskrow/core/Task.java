@@ -10,6 +10,9 @@ import java.util.UUID;
  * <p>The table's {@code transport_ref} column is not part of it: nothing writes that column yet. It
  * is reserved for a broker transport, to hold the broker's id for the task (seed 000's {@code
  * celery_task_id}); the transport that writes it adds it here.
+ *
+ * <p>{@code traceParent} is the submitter's trace context ({@link TaskTracing}), null when nothing
+ * traced the submit.
  */
 public record Task(
     UUID id,
@@ -38,7 +41,8 @@ public record Task(
     UUID parentId,
     Instant createdAt,
     Instant startedAt,
-    Instant finishedAt) {
+    Instant finishedAt,
+    String traceParent) {
 
   /** PROCESSING with no lease and a retry time: waiting for its next attempt, not stuck. */
   public boolean isWaitingForRetry() {

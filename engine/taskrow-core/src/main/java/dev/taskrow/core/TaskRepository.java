@@ -28,10 +28,11 @@ final class TaskRepository {
           """
           insert into taskrow_task
               (id, kind, queue, subject, payload, priority, max_attempts, due_at, parent_id, created_at,
-               concurrency_key)
+               concurrency_key, trace_parent)
           values
               (:id, :kind, :queue, :subject, cast(:payload as jsonb), :priority, :max_attempts,
-               :now + :delay_ms * interval '1 millisecond', :parent_id, :now, :concurrency_key)
+               :now + :delay_ms * interval '1 millisecond', :parent_id, :now, :concurrency_key,
+               :trace_parent)
           """);
 
   private static final Sql INSERT_BATCH =
@@ -39,9 +40,10 @@ final class TaskRepository {
           """
           insert into taskrow_task
               (id, kind, queue, subject, payload, priority, max_attempts, due_at, parent_id, created_at,
-               concurrency_key)
+               concurrency_key, trace_parent)
           select t.id, t.kind, t.queue, t.subject, cast(t.payload as jsonb), t.priority, t.max_attempts,
-                 :now + t.delay_ms * interval '1 millisecond', t.parent_id, :now, t.concurrency_key
+                 :now + t.delay_ms * interval '1 millisecond', t.parent_id, :now, t.concurrency_key,
+                 :trace_parent
           from unnest(cast(:ids as uuid[]), cast(:kinds as text[]), cast(:queues as text[]),
                       cast(:subjects as text[]), cast(:payloads as text[]), cast(:priorities as int[]),
                       cast(:max_attempts as int[]), cast(:delays as bigint[]), cast(:parents as uuid[]),
@@ -57,10 +59,11 @@ final class TaskRepository {
           """
           insert into taskrow_task
               (id, kind, queue, subject, payload, priority, max_attempts, due_at, parent_id, created_at,
-               concurrency_key)
+               concurrency_key, trace_parent)
           values
               (:id, :kind, :queue, :subject, cast(:payload as jsonb), :priority, :max_attempts,
-               :now + :delay_ms * interval '1 millisecond', :parent_id, :now, :concurrency_key)
+               :now + :delay_ms * interval '1 millisecond', :parent_id, :now, :concurrency_key,
+               :trace_parent)
           on conflict (kind, subject) where status in ('PENDING', 'PROCESSING') and subject is not null
           do nothing
           """);
@@ -341,12 +344,19 @@ final class TaskRepository {
     this.clock = clock;
   }
 
-  void insert(Connection c, UUID id, TaskKind kind, NewTask task) throws SQLException {
-    update(c, INSERT, insertParams(c, id, kind, task));
+  /** {@code traceParent}: the submitter's trace context ({@link TaskTracing}), or null. */
+  void insert(Connection c, UUID id, TaskKind kind, NewTask task, String traceParent)
+      throws SQLException {
+    update(c, INSERT, insertParams(c, id, kind, task).with("trace_parent", traceParent));
   }
 
-  boolean insertIfNoActive(Connection c, UUID id, TaskKind kind, NewTask task) throws SQLException {
-    return update(c, INSERT_IF_NO_ACTIVE, insertParams(c, id, kind, task)) == 1;
+  boolean insertIfNoActive(Connection c, UUID id, TaskKind kind, NewTask task, String traceParent)
+      throws SQLException {
+    return update(
+            c,
+            INSERT_IF_NO_ACTIVE,
+            insertParams(c, id, kind, task).with("trace_parent", traceParent))
+        == 1;
   }
 
   private static Params insertParams(Connection c, UUID id, TaskKind kind, NewTask task)
@@ -369,7 +379,9 @@ final class TaskRepository {
         .with("parent_id", task.parentId());
   }
 
-  void insertBatch(Connection c, List<UUID> ids, List<TaskKind> kinds, List<NewTask> tasks)
+  /** One statement for all; they share {@code traceParent}, submitted together by one thread. */
+  void insertBatch(
+      Connection c, List<UUID> ids, List<TaskKind> kinds, List<NewTask> tasks, String traceParent)
       throws SQLException {
     int n = tasks.size();
     String[] concurrencyKeys = ConcurrencyKey.keysOf(c, kinds, tasks);
@@ -406,7 +418,8 @@ final class TaskRepository {
             .with("max_attempts", new SqlArray("int4", maxAttempts))
             .with("delays", new SqlArray("int8", delays))
             .with("parents", new SqlArray("uuid", parents))
-            .with("concurrency_keys", new SqlArray("text", concurrencyKeys)));
+            .with("concurrency_keys", new SqlArray("text", concurrencyKeys))
+            .with("trace_parent", traceParent));
   }
 
   /** The active task of a subject, and whether it is PENDING past the stale threshold. */
@@ -756,7 +769,8 @@ final class TaskRepository {
         rs.getObject("parent_id", UUID.class),
         instant(rs, "created_at"),
         instant(rs, "started_at"),
-        instant(rs, "finished_at"));
+        instant(rs, "finished_at"),
+        rs.getString("trace_parent"));
   }
 
   /** A timestamptz column as an instant, or null. */

@@ -11,6 +11,7 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
@@ -46,6 +47,7 @@ public final class Taskrow {
   private final PausedQueueRepository pausedQueues;
   private final WorkerRepository workers;
   private final boolean taskChangeSignals;
+  private final AttemptTracing tracing;
 
   private Taskrow(Builder builder) {
     this.dataSource = builder.dataSource;
@@ -63,6 +65,7 @@ public final class Taskrow {
     this.pausedQueues = new PausedQueueRepository(builder.clock);
     this.workers = new WorkerRepository(builder.clock);
     this.taskChangeSignals = builder.taskChangeSignals;
+    this.tracing = new AttemptTracing(builder.tracing);
   }
 
   public static Builder builder(DataSource dataSource) {
@@ -103,7 +106,7 @@ public final class Taskrow {
     TaskKind kind = kind(task.kind());
     UUID id = UUID.randomUUID();
     try {
-      repository.insert(tx.connection(), id, kind, task);
+      repository.insert(tx.connection(), id, kind, task, tracing.currentContext());
     } catch (SQLException e) {
       if (TaskRepository.isActiveSubjectConflict(e)) {
         throw new ActiveTaskExistsException(kind.name(), task.subject(), e);
@@ -128,7 +131,7 @@ public final class Taskrow {
       taskKinds.add(kind(task.kind()));
     }
     if (!tasks.isEmpty()) {
-      repository.insertBatch(tx.connection(), ids, taskKinds, tasks);
+      repository.insertBatch(tx.connection(), ids, taskKinds, tasks, tracing.currentContext());
       announceWork(tx, taskKinds, tasks);
     }
     return ids;
@@ -163,7 +166,7 @@ public final class Taskrow {
       Optional<TaskRepository.ActiveTask> active = repository.findActive(c, kind, task.subject());
       if (active.isEmpty()) {
         UUID id = UUID.randomUUID();
-        if (repository.insertIfNoActive(c, id, kind, task)) {
+        if (repository.insertIfNoActive(c, id, kind, task, tracing.currentContext())) {
           announceWork(tx, List.of(kind), List.of(task));
           return new Submission(id, TaskStatus.PENDING, false, replaced);
         }
@@ -453,6 +456,11 @@ public final class Taskrow {
     return listeners;
   }
 
+  /** The tracing port, its exceptions contained. */
+  AttemptTracing tracing() {
+    return tracing;
+  }
+
   TransactionRunner transactions() {
     return transactions;
   }
@@ -475,6 +483,7 @@ public final class Taskrow {
     private Clock clock;
     private TransactionRunner transactions;
     private boolean taskChangeSignals = true;
+    private TaskTracing tracing = TaskTracing.NONE;
 
     private Builder(DataSource dataSource) {
       this.dataSource = dataSource;
@@ -514,6 +523,15 @@ public final class Taskrow {
     /** Whether "task changed" signals are sent (status streams need them). Default true. */
     public Builder taskChangeSignals(boolean enabled) {
       this.taskChangeSignals = enabled;
+      return this;
+    }
+
+    /**
+     * Stores each submitter's trace context on its row and runs handlers in spans that continue it.
+     * Default {@link TaskTracing#NONE}: nothing stored, nothing started.
+     */
+    public Builder tracing(TaskTracing tracing) {
+      this.tracing = Objects.requireNonNull(tracing, "tracing");
       return this;
     }
 

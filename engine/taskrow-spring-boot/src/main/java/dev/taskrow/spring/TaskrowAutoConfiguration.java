@@ -5,6 +5,7 @@ import dev.taskrow.core.PostgresSignals;
 import dev.taskrow.core.Signals;
 import dev.taskrow.core.TaskKind;
 import dev.taskrow.core.TaskListener;
+import dev.taskrow.core.TaskTracing;
 import dev.taskrow.core.Taskrow;
 import dev.taskrow.core.TransactionRunner;
 import java.time.Clock;
@@ -85,6 +86,7 @@ public class TaskrowAutoConfiguration {
       ObjectProvider<TaskKind> kinds,
       ObjectProvider<TaskDefinition> definitions,
       ObjectProvider<TaskListener> listeners,
+      ObjectProvider<TaskTracing> tracing,
       @Qualifier(TASKROW_CLOCK) ObjectProvider<Clock> clock) {
     Taskrow.Builder builder = Taskrow.builder(dataSource).signals(signals);
     // Only for tests: a settable clock replaces the database clock for leases, retries, staleness.
@@ -96,6 +98,7 @@ public class TaskrowAutoConfiguration {
         .forEach(builder::kind);
     transactions.ifAvailable(builder::transactions);
     listeners.orderedStream().forEach(builder::listener);
+    tracing.ifAvailable(builder::tracing);
     return builder.build();
   }
 
