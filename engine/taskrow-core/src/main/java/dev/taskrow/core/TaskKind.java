@@ -25,6 +25,9 @@ import java.util.regex.Pattern;
  *     commit with the SUCCESS or not at all, and a worker that lost its lease commits nothing. A
  *     kind whose handler writes nothing to the database can set this to false: its completions are
  *     then batched, many rows per commit.
+ * @param schedule when the engine enqueues a task of this kind by itself (a recurring kind), or
+ *     null for none: one task per slot, the slot's ISO instant as its subject, enqueued by the
+ *     workers that run the kind
  */
 public record TaskKind(
     String name,
@@ -35,7 +38,8 @@ public record TaskKind(
     Duration staleAfter,
     RetryPolicy retryPolicy,
     int maxSnoozes,
-    boolean transactional) {
+    boolean transactional,
+    Schedule schedule) {
 
   /** The default bound on snoozes: none. */
   public static final int UNLIMITED_SNOOZES = Integer.MAX_VALUE;
@@ -61,6 +65,9 @@ public record TaskKind(
     Objects.requireNonNull(retryPolicy, "retryPolicy");
     if (maxSnoozes < 0) {
       throw new IllegalArgumentException(name + ": maxSnoozes must be >= 0, was " + maxSnoozes);
+    }
+    if (schedule != null && schedule.problem() != null) {
+      throw new IllegalArgumentException(name + ": schedule: " + schedule.problem());
     }
   }
 
@@ -90,6 +97,7 @@ public record TaskKind(
     private RetryPolicy retryPolicy = RetryPolicy.defaults();
     private int maxSnoozes = UNLIMITED_SNOOZES;
     private boolean transactional = true;
+    private Schedule schedule;
 
     private Builder(String name) {
       this.name = name;
@@ -137,6 +145,15 @@ public record TaskKind(
       return this;
     }
 
+    /**
+     * Makes the kind recurring: the workers that run it enqueue one task per slot of the schedule
+     * ({@link Schedule#cron}, {@link Schedule#every}); null (the default) for none.
+     */
+    public Builder schedule(Schedule schedule) {
+      this.schedule = schedule;
+      return this;
+    }
+
     public TaskKind build() {
       return new TaskKind(
           name,
@@ -147,7 +164,8 @@ public record TaskKind(
           staleAfter,
           retryPolicy,
           maxSnoozes,
-          transactional);
+          transactional,
+          schedule);
     }
   }
 }
