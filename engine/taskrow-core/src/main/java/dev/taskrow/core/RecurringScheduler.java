@@ -2,6 +2,7 @@ package dev.taskrow.core;
 
 import java.sql.SQLException;
 import java.time.Instant;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -23,7 +24,7 @@ import org.slf4j.LoggerFactory;
 final class RecurringScheduler implements Runnable {
   private static final Logger log = LoggerFactory.getLogger(RecurringScheduler.class);
 
-  /** Missed slots counted beyond those enqueued, at most: a long outage must not stall a tick. */
+  /** Slots walked in one tick at most: a long outage must not stall a tick. */
   static final int MAX_COUNTED = 10_000;
 
   /** The slots one tick enqueued for one kind, and how many due slots the policy skipped. */
@@ -96,22 +97,49 @@ final class RecurringScheduler implements Runnable {
     return enqueued;
   }
 
-  /** The slots after the mark and at or before now that the policy runs, oldest first. */
+  /**
+   * The slots after the mark and at or before now that the policy runs, oldest first. They are
+   * found walking forward from the mark with {@link Schedule#next}, so the slots are the same
+   * whichever instance looks (walking back from now can disagree around a daylight-saving change:
+   * cron-utils' {@code lastExecution} sees a local time that comes twice as two slots, its {@code
+   * nextExecution} as one). A walk longer than {@link #MAX_COUNTED} slots (a long outage of a short
+   * schedule) jumps to just before the slots it keeps; the skipped count is then a lower bound.
+   */
   static Due due(Schedule schedule, ScheduleRepository.Mark mark) {
     int keep = schedule.misfire().maxSlots();
-    List<Instant> latestFirst = new ArrayList<>();
+    Instant now = mark.now();
+    ArrayDeque<Instant> kept = new ArrayDeque<>(Math.min(keep, 16));
     long skipped = 0;
-    // Walk back from the latest due slot: the policy keeps the latest ones.
-    Instant slot = schedule.previous(mark.now().plusMillis(1));
-    while (slot != null && slot.isAfter(mark.enqueuedThrough()) && skipped < MAX_COUNTED) {
-      if (latestFirst.size() < keep) {
-        latestFirst.add(slot);
-      } else {
+    Instant from = mark.enqueuedThrough();
+    for (Instant slot = schedule.next(from); !slot.isAfter(now); slot = schedule.next(slot)) {
+      if (kept.size() == keep) {
+        kept.removeFirst();
         skipped++;
       }
-      slot = schedule.previous(slot);
+      kept.addLast(slot);
+      if (skipped + kept.size() == MAX_COUNTED) {
+        Instant jumpTo = jumpBack(schedule, now, keep);
+        if (jumpTo.isAfter(slot)) {
+          skipped += kept.size();
+          kept.clear();
+          slot = jumpTo;
+        }
+      }
     }
-    return new Due(latestFirst.reversed(), skipped);
+    return new Due(List.copyOf(kept), skipped);
+  }
+
+  /** An instant {@code keep} slots before the latest due one, from which to walk forward. */
+  private static Instant jumpBack(Schedule schedule, Instant now, int keep) {
+    Instant at = now.plusMillis(1);
+    for (int i = 0; i <= keep; i++) {
+      Instant previous = schedule.previous(at);
+      if (previous == null) {
+        break;
+      }
+      at = previous;
+    }
+    return at;
   }
 
   /** Due slots to enqueue, oldest first, and how many were skipped. */
