@@ -2,6 +2,7 @@ package dev.taskrow.spring;
 
 import dev.taskrow.core.RetryPolicy;
 import dev.taskrow.core.TaskKind;
+import java.time.DateTimeException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -52,8 +53,9 @@ final class TaskKinds {
           orElse(override.getStaleAfter(), kind.staleAfter()),
           retryPolicy(kind.retryPolicy(), override.getRetry()),
           orElse(override.getMaxSnoozes(), kind.maxSnoozes()),
-          orElse(override.getTransactional(), kind.transactional()));
-    } catch (IllegalArgumentException e) {
+          orElse(override.getTransactional(), kind.transactional()),
+          KindSchedules.override(kind.schedule(), override.getSchedule()));
+    } catch (IllegalArgumentException | DateTimeException e) {
       throw new IllegalStateException(
           "taskrow.kinds." + kind.name() + " is invalid: " + e.getMessage(), e);
     }
