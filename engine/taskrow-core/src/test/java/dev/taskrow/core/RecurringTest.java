@@ -65,10 +65,12 @@ class RecurringTest extends EngineTest {
     assertThat(task.kind()).isEqualTo("r");
     assertThat(task.status()).isEqualTo(TaskStatus.PENDING);
 
+    // Another instance (a scheduler that has never looked, so it reads the row) enqueues nothing
+    // for the slot once its task finished, nor once the row was pruned.
     finishAll();
-    assertThat(scheduler.tick()).isEmpty();
+    assertThat(scheduler(taskrow).tick()).isEmpty();
     execute("delete from taskrow_task");
-    assertThat(scheduler.tick()).isEmpty();
+    assertThat(scheduler(taskrow).tick()).isEmpty();
     assertThat(count("select count(*) from taskrow_task")).isZero();
 
     clock.advance(Duration.ofSeconds(59));
@@ -261,6 +263,37 @@ class RecurringTest extends EngineTest {
         () ->
             count("select count(*) from taskrow_task where status = 'SUCCESS'") == 1
                 && count("select count(*) from taskrow_task") == 1);
+  }
+
+  @Test
+  void aThrowingListenerNeitherStopsTheSchedulerNorKeepsTheOthersFromHearing() throws Exception {
+    List<String> heard = new CopyOnWriteArrayList<>();
+    Taskrow taskrow =
+        Taskrow.builder(dataSource)
+            .clock(clock)
+            .kind(everyMinute().build())
+            .listener(
+                new TaskListener() {
+                  @Override
+                  public void onSlotsEnqueued(String kind, List<Instant> slots, long skipped) {
+                    throw new IllegalStateException("metrics are down");
+                  }
+                })
+            .listener(
+                new TaskListener() {
+                  @Override
+                  public void onSlotsEnqueued(String kind, List<Instant> slots, long skipped) {
+                    heard.add(kind + " " + slots + " " + skipped);
+                  }
+                })
+            .build();
+    RecurringScheduler scheduler = scheduler(taskrow);
+    scheduler.tick();
+    clock.advance(Duration.ofMinutes(2));
+
+    assertThat(scheduler.tick()).hasSize(1);
+    assertThat(heard).containsExactly("r [2026-03-02T01:02:00Z] 1");
+    assertThat(taskrow.lastEnqueuedSlot("r")).contains(Instant.parse("2026-03-02T01:02:00Z"));
   }
 
   private static TaskKind.Builder everyMinute() {
