@@ -33,28 +33,35 @@ class OrphanSweepScheduleTest extends ApiTestBase {
     storage.put(orphan, new ByteArrayInputStream(new byte[] {1, 2, 3}), 3, "application/pdf");
 
     await().atMost(Duration.ofSeconds(30)).until(() -> !storage.exists(orphan));
+    // The sweep that removed it (and perhaps what earlier test classes left in the shared folder)
+    // records its success and what it removed.
+    await()
+        .atMost(Duration.ofSeconds(30))
+        .until(
+            () ->
+                jdbc.sql(
+                            "select count(*) from taskrow_task where kind = ? and status = 'SUCCESS'"
+                                + " and (result ->> 'removed')::int > 0")
+                        .param(RegistryTasks.SWEEP_KIND)
+                        .query(Long.class)
+                        .single()
+                    > 0);
 
     List<Task> sweeps =
         jdbc
-            .sql(
-                "select id from taskrow_task where kind = ? and status = 'SUCCESS'"
-                    + " order by subject")
+            .sql("select id from taskrow_task where kind = ? order by subject")
             .param(RegistryTasks.SWEEP_KIND)
             .query(UUID.class)
             .list()
             .stream()
-            .map(id -> find(id))
+            .map(this::find)
             .toList();
-    assertThat(sweeps).isNotEmpty();
-    // The subject of each is its slot: whole seconds, one task per slot.
+    // The subject of each is its slot: whole seconds, one task per slot; none failed.
     assertThat(sweeps)
         .extracting(Task::subject)
         .doesNotHaveDuplicates()
         .allSatisfy(subject -> assertThat(Instant.parse(subject).getNano()).isZero());
-    assertThat(sweeps)
-        .extracting(Task::result)
-        .anyMatch(result -> result.contains("\"removed\": 1"));
-    assertThat(sweeps).extracting(Task::status).containsOnly(TaskStatus.SUCCESS);
+    assertThat(sweeps).extracting(Task::status).doesNotContain(TaskStatus.FAILED);
   }
 
   private Task find(UUID id) {
