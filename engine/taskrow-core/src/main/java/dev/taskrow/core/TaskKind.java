@@ -27,6 +27,9 @@ import java.util.regex.Pattern;
  *     then batched, many rows per commit.
  * @param concurrencyLimit at most so many tasks of the kind in flight per key, across every
  *     instance ({@link ConcurrencyLimit}), or null for no limit
+ * @param schedule when the engine enqueues a task of this kind by itself (a recurring kind), or
+ *     null for none: one task per slot, the slot's ISO instant as its subject, enqueued by the
+ *     workers that run the kind
  */
 public record TaskKind(
     String name,
@@ -38,7 +41,8 @@ public record TaskKind(
     RetryPolicy retryPolicy,
     int maxSnoozes,
     boolean transactional,
-    ConcurrencyLimit concurrencyLimit) {
+    ConcurrencyLimit concurrencyLimit,
+    Schedule schedule) {
 
   /** The default bound on snoozes: none. */
   public static final int UNLIMITED_SNOOZES = Integer.MAX_VALUE;
@@ -67,6 +71,9 @@ public record TaskKind(
     }
     if (concurrencyLimit != null) {
       concurrencyLimit.check(name);
+    }
+    if (schedule != null && schedule.problem() != null) {
+      throw new IllegalArgumentException(name + ": schedule: " + schedule.problem());
     }
   }
 
@@ -97,6 +104,7 @@ public record TaskKind(
     private int maxSnoozes = UNLIMITED_SNOOZES;
     private boolean transactional = true;
     private ConcurrencyLimit concurrencyLimit;
+    private Schedule schedule;
 
     private Builder(String name) {
       this.name = name;
@@ -154,6 +162,15 @@ public record TaskKind(
       return this;
     }
 
+    /**
+     * Makes the kind recurring: the workers that run it enqueue one task per slot of the schedule
+     * ({@link Schedule#cron}, {@link Schedule#every}); null (the default) for none.
+     */
+    public Builder schedule(Schedule schedule) {
+      this.schedule = schedule;
+      return this;
+    }
+
     public TaskKind build() {
       return new TaskKind(
           name,
@@ -165,7 +182,8 @@ public record TaskKind(
           retryPolicy,
           maxSnoozes,
           transactional,
-          concurrencyLimit);
+          concurrencyLimit,
+          schedule);
     }
   }
 }

@@ -1,6 +1,8 @@
 package dev.taskrow.core;
 
 import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
 
 /**
  * Observes the engine (metrics, logs, tracing). Called on worker threads after the change
@@ -26,4 +28,10 @@ public interface TaskListener {
 
   /** The worker found its lease gone: its writes were discarded; another worker owns the task. */
   default void onLeaseLost(TaskEvent event) {}
+
+  /**
+   * A scheduler enqueued these slots of a recurring kind, oldest first; {@code skipped} due slots
+   * were left out by the kind's misfire policy. Called once per slot across all instances.
+   */
+  default void onSlotsEnqueued(String kind, List<Instant> slots, long skipped) {}
 }

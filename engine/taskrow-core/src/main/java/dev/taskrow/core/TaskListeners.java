@@ -1,6 +1,7 @@
 package dev.taskrow.core;
 
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.function.Consumer;
 import org.slf4j.Logger;
@@ -59,6 +60,23 @@ final class TaskListeners implements TaskListener {
   @Override
   public void onLeaseLost(TaskEvent event) {
     fire("onLeaseLost", event, l -> l.onLeaseLost(event));
+  }
+
+  @Override
+  public void onSlotsEnqueued(String kind, List<Instant> slots, long skipped) {
+    for (TaskListener listener : listeners) {
+      try {
+        listener.onSlotsEnqueued(kind, slots, skipped);
+      } catch (VirtualMachineError e) {
+        throw e;
+      } catch (Throwable e) {
+        log.warn(
+            "task listener {} threw in onSlotsEnqueued for {}; ignored, the engine goes on",
+            listener.getClass().getName(),
+            kind,
+            e);
+      }
+    }
   }
 
   private void fire(String callback, TaskEvent event, Consumer<TaskListener> call) {

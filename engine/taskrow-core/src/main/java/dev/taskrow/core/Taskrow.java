@@ -46,6 +46,7 @@ public final class Taskrow {
   private final LimitedClaimRepository limitedClaims;
   private final PausedQueueRepository pausedQueues;
   private final WorkerRepository workers;
+  private final ScheduleRepository schedules;
   private final boolean taskChangeSignals;
   private final AttemptTracing tracing;
 
@@ -64,6 +65,7 @@ public final class Taskrow {
     this.limitedClaims = new LimitedClaimRepository(builder.clock);
     this.pausedQueues = new PausedQueueRepository(builder.clock);
     this.workers = new WorkerRepository(builder.clock);
+    this.schedules = new ScheduleRepository(builder.clock);
     this.taskChangeSignals = builder.taskChangeSignals;
     this.tracing = new AttemptTracing(builder.tracing);
   }
@@ -360,6 +362,31 @@ public final class Taskrow {
     return inFlight;
   }
 
+  /**
+   * The next {@code count} slots of a recurring kind's schedule after now, earliest first: when its
+   * next tasks will be enqueued (for a dashboard, or to check a cron expression).
+   *
+   * @throws IllegalArgumentException if the kind is unknown or has no schedule
+   */
+  public List<Instant> nextSlots(String kind, int count) {
+    Schedule schedule = kind(kind).schedule();
+    if (schedule == null) {
+      throw new IllegalArgumentException("task kind " + kind + " has no schedule");
+    }
+    return schedule.next(now(), count);
+  }
+
+  /**
+   * The latest slot of a recurring kind that a scheduler enqueued, on any instance; empty before
+   * the first (or for a kind that was never scheduled).
+   */
+  public Optional<Instant> lastEnqueuedSlot(String kind) throws SQLException {
+    kind(kind);
+    try (Connection c = dataSource.getConnection()) {
+      return schedules.read(c, kind).map(ScheduleRepository.State::lastSlot);
+    }
+  }
+
   /** A worker for some of the queues. */
   public Worker.Builder worker() {
     return new Worker.Builder(this);
@@ -445,6 +472,10 @@ public final class Taskrow {
 
   WorkerRepository workerRepository() {
     return workers;
+  }
+
+  ScheduleRepository scheduleRepository() {
+    return schedules;
   }
 
   Signals signals() {

@@ -25,8 +25,8 @@ import org.slf4j.LoggerFactory;
  * {@link QueueRunner} per queue claims (through the {@link TaskClaimer}) and dispatches to the
  * {@link AttemptExecutor}; the {@link OutcomeRecorder} writes how each attempt ended; the {@link
  * Heartbeater} (leases and the {@link WorkerRegistration registry row}), the {@link
- * ExpiredLeaseSweeper}, the {@link FinishedTaskPruner} and the {@link GoneWorkerPruner} are the
- * periodic duties.
+ * ExpiredLeaseSweeper}, the {@link FinishedTaskPruner}, the {@link GoneWorkerPruner} and the {@link
+ * RecurringScheduler} are the periodic duties.
  */
 public final class Worker implements AutoCloseable {
   private static final Logger log = LoggerFactory.getLogger(Worker.class);
@@ -41,6 +41,7 @@ public final class Worker implements AutoCloseable {
   private final Heartbeater heartbeater;
   private final TimeLimiter timeLimiter;
   private final WorkerRegistration registration;
+  private final RecurringScheduler recurring;
   private final List<QueueRunner> runners = new ArrayList<>();
   private final ScheduledExecutorService scheduler =
       Executors.newScheduledThreadPool(
@@ -67,6 +68,7 @@ public final class Worker implements AutoCloseable {
         new WorkerRegistration(
             engine, config.id(), config.queues(), config.heartbeatInterval(), running::size);
     this.heartbeater = new Heartbeater(engine, config.id(), running, rowWrites, registration);
+    this.recurring = new RecurringScheduler(engine, List.copyOf(config.kinds().values()));
     config
         .queues()
         .forEach(
@@ -127,6 +129,11 @@ public final class Worker implements AutoCloseable {
           1,
           config.pruneInterval().toSeconds(),
           TimeUnit.SECONDS);
+    }
+    // Recurring kinds: the workers that run a kind enqueue its slots, every one of them (no
+    // leader).
+    if (!recurring.isEmpty()) {
+      scheduler.scheduleWithFixedDelay(recurring, 0, sweepMillis, TimeUnit.MILLISECONDS);
     }
     // Registry rows are not tasks: they are pruned whether or not finished tasks are.
     scheduler.scheduleWithFixedDelay(

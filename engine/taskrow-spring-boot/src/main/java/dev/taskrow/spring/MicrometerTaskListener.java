@@ -7,12 +7,16 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Tags;
 import io.micrometer.core.instrument.Timer;
 import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
 
 /**
  * The engine's events as Micrometer meters, tagged by kind and queue: counters {@code
  * taskrow.tasks.claimed|succeeded|failed|retried|snoozed|rescued|lease_lost} (failed and retried
  * also by error_code) and timers {@code taskrow.task.wait} (due to claimed) and {@code
- * taskrow.task.run} (claimed to outcome, tagged by outcome).
+ * taskrow.task.run} (claimed to outcome, tagged by outcome); for recurring kinds, counters {@code
+ * taskrow.schedule.enqueued} and {@code taskrow.schedule.skipped} (missed slots the misfire policy
+ * did not run), tagged by kind.
  */
 public class MicrometerTaskListener implements TaskListener {
   private final MeterRegistry registry;
@@ -61,6 +65,22 @@ public class MicrometerTaskListener implements TaskListener {
   @Override
   public void onLeaseLost(TaskEvent event) {
     count("taskrow.tasks.lease_lost", event, Tags.empty());
+  }
+
+  @Override
+  public void onSlotsEnqueued(String kind, List<Instant> slots, long skipped) {
+    Counter.builder("taskrow.schedule.enqueued")
+        .description("Slots of a recurring kind enqueued as tasks, by any instance's scheduler")
+        .tag("kind", kind)
+        .register(registry)
+        .increment(slots.size());
+    if (skipped > 0) {
+      Counter.builder("taskrow.schedule.skipped")
+          .description("Missed slots of a recurring kind its misfire policy did not run")
+          .tag("kind", kind)
+          .register(registry)
+          .increment(skipped);
+    }
   }
 
   private void count(String name, TaskEvent event, Tags extra) {

@@ -3,6 +3,7 @@ package dev.taskrow.spring;
 import dev.taskrow.core.ConcurrencyLimit;
 import dev.taskrow.core.RetryPolicy;
 import dev.taskrow.core.TaskKind;
+import java.time.DateTimeException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -54,8 +55,9 @@ final class TaskKinds {
           retryPolicy(kind.retryPolicy(), override.getRetry()),
           orElse(override.getMaxSnoozes(), kind.maxSnoozes()),
           orElse(override.getTransactional(), kind.transactional()),
-          concurrencyLimit(kind, override));
-    } catch (IllegalArgumentException e) {
+          concurrencyLimit(kind, override),
+          KindSchedules.override(kind.schedule(), override.getSchedule()));
+    } catch (IllegalArgumentException | DateTimeException e) {
       throw new IllegalStateException(
           "taskrow.kinds." + kind.name() + " is invalid: " + e.getMessage(), e);
     }

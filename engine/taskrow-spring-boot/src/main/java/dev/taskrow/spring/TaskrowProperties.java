@@ -237,6 +237,9 @@ public class TaskrowProperties {
 
     @Valid private final Retry retry = new Retry();
 
+    /** Makes the kind recurring, or changes or turns off the schedule its code declares. */
+    @Valid private final KindSchedule schedule = new KindSchedule();
+
     public String getQueue() {
       return queue;
     }
@@ -311,6 +314,92 @@ public class TaskrowProperties {
 
     public Retry getRetry() {
       return retry;
+    }
+
+    public KindSchedule getSchedule() {
+      return schedule;
+    }
+  }
+
+  /** Which missed slots run after downtime. */
+  public enum Misfire {
+    /** Only the latest missed slot runs, once. */
+    LATEST_ONCE,
+    /** Every missed slot runs, the latest {@code max-missed-slots} at most. */
+    EVERY_SLOT
+  }
+
+  /**
+   * A kind's schedule: {@code cron} (five-field Unix cron, read in {@code zone}) or {@code every}
+   * (an interval), not both; what is not set keeps what the code declared.
+   */
+  public static class KindSchedule {
+    /** False turns off the schedule the code declares; the kind can still be submitted. */
+    private Boolean enabled;
+
+    /** Unix cron, five fields: minute hour day-of-month month day-of-week ({@code 0 3 * * *}). */
+    private String cron;
+
+    /** The time zone the cron is read in ({@code Asia/Seoul}); UTC when neither sets one. */
+    private String zone;
+
+    /** A fixed interval (at least 1 s); slots at whole multiples of it since the Unix epoch. */
+    private Duration every;
+
+    /** What runs after downtime; latest-once unless the code says otherwise. */
+    private Misfire misfire;
+
+    /** With misfire every-slot: how many missed slots run at most, the latest ones. */
+    @Min(1)
+    @Max(10_000)
+    private Integer maxMissedSlots;
+
+    public Boolean getEnabled() {
+      return enabled;
+    }
+
+    public void setEnabled(Boolean enabled) {
+      this.enabled = enabled;
+    }
+
+    public String getCron() {
+      return cron;
+    }
+
+    public void setCron(String cron) {
+      this.cron = cron;
+    }
+
+    public String getZone() {
+      return zone;
+    }
+
+    public void setZone(String zone) {
+      this.zone = zone;
+    }
+
+    public Duration getEvery() {
+      return every;
+    }
+
+    public void setEvery(Duration every) {
+      this.every = every;
+    }
+
+    public Misfire getMisfire() {
+      return misfire;
+    }
+
+    public void setMisfire(Misfire misfire) {
+      this.misfire = misfire;
+    }
+
+    public Integer getMaxMissedSlots() {
+      return maxMissedSlots;
+    }
+
+    public void setMaxMissedSlots(Integer maxMissedSlots) {
+      this.maxMissedSlots = maxMissedSlots;
     }
   }
 

@@ -5,6 +5,7 @@ import dev.taskrow.core.Submission;
 import dev.taskrow.core.Taskrow;
 import dev.taskrow.core.Tx;
 import java.sql.SQLException;
+import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
 import javax.sql.DataSource;
@@ -48,6 +49,14 @@ public class TaskrowTemplate {
   /** Inserts many tasks with one statement. */
   public List<UUID> submitAll(List<NewTask> tasks) {
     return inCurrentTransaction("submitAll", () -> taskrow.submitAll(tx(), tasks));
+  }
+
+  /**
+   * The next {@code count} slots of a recurring kind (when its next tasks will be enqueued),
+   * earliest first; an IllegalArgumentException for a kind without a schedule.
+   */
+  public List<Instant> nextSlots(String kind, int count) {
+    return taskrow.nextSlots(kind, count);
   }
 
   /** The engine, for lookups, cancellation and counts. */

@@ -85,6 +85,39 @@ class TaskrowPropertiesValidationTest {
         .run(failsWith("taskrow.kinds.greet", "initialDelay <= maxDelay"));
   }
 
+  @ParameterizedTest
+  @CsvSource(
+      delimiter = '|',
+      value = {
+        "taskrow.kinds.greet.schedule.cron=0 25 * * * | greet: schedule: cron expression '0 25 * * *' is invalid",
+        "taskrow.kinds.greet.schedule.every=0s        | greet: schedule: interval must be at least 1 s, was PT0S",
+        "taskrow.kinds.greet.schedule.every=-1m       | greet: schedule: interval must be at least 1 s, was PT-1M",
+        "taskrow.kinds.greet.schedule.misfire=every-slot | schedule.misfire needs schedule.cron or schedule.every",
+      })
+  void aBadScheduleFailsStartUpNamingTheKindAndWhatIsWrong(String property, String message) {
+    withGreeting()
+        .withPropertyValues(property)
+        .run(failsWith("taskrow.kinds.greet is invalid", message));
+  }
+
+  @Test
+  void aScheduleWithBothACronAndAnIntervalOrAnUnknownZoneFailsStartUp() {
+    withGreeting()
+        .withPropertyValues(
+            "taskrow.kinds.greet.schedule.cron=0 3 * * *", "taskrow.kinds.greet.schedule.every=1m")
+        .run(failsWith("taskrow.kinds.greet is invalid", "set schedule.cron or schedule.every"));
+    withGreeting()
+        .withPropertyValues(
+            "taskrow.kinds.greet.schedule.cron=0 3 * * *",
+            "taskrow.kinds.greet.schedule.zone=Asia/Busan")
+        .run(failsWith("taskrow.kinds.greet is invalid", "Asia/Busan"));
+    withGreeting()
+        .withPropertyValues("taskrow.kinds.greet.schedule.max-missed-slots=0")
+        .run(
+            failsWith(
+                "Binding validation errors on taskrow", "kinds[greet].schedule.maxMissedSlots"));
+  }
+
   @Test
   void redisSignalsWithoutTheRedisModuleFailStartUp() {
     withGreeting()

@@ -8,6 +8,7 @@ import dev.dungji.ocr.PageOcr;
 import dev.dungji.registry.IssuanceHandler;
 import dev.dungji.registry.IssuanceService;
 import dev.dungji.registry.OcrHandler;
+import dev.dungji.registry.OrphanSweepHandler;
 import dev.dungji.registry.OrphanSweeper;
 import dev.dungji.registry.Payments;
 import dev.dungji.registry.RegistryController;
@@ -17,6 +18,7 @@ import dev.dungji.registry.RegistryTasks;
 import dev.platform.accounts.PublicEndpoint;
 import dev.platform.storage.ObjectStorage;
 import dev.taskrow.core.RetryPolicy;
+import dev.taskrow.core.Schedule;
 import dev.taskrow.core.TaskKind;
 import dev.taskrow.spring.TaskDefinition;
 import dev.taskrow.spring.TaskrowAutoConfiguration;
@@ -129,9 +131,23 @@ public class DungjiAutoConfiguration {
         storage, files, clock.getIfAvailable(Clock::systemUTC), properties.sweepMinAge());
   }
 
+  /**
+   * The orphan sweep, a recurring kind every {@code dungji.sweep-interval} (0: no schedule; the
+   * kind can still be submitted by hand). One attempt per slot: a failed sweep is tried again at
+   * the next slot, and a sweep is left for the next slot when its queue was down for many.
+   */
   @Bean
-  SweepSchedule dungjiSweepSchedule(OrphanSweeper sweeper, DungjiProperties properties) {
-    return new SweepSchedule(sweeper, properties.sweepInterval());
+  TaskDefinition dungjiOrphanSweep(OrphanSweeper sweeper, DungjiProperties properties) {
+    Duration interval = properties.sweepInterval();
+    return TaskDefinition.of(
+        TaskKind.named(RegistryTasks.SWEEP_KIND)
+            .queue(RegistryTasks.ISSUE_QUEUE)
+            .maxAttempts(1)
+            .lease(Duration.ofMinutes(2))
+            .transactional(false)
+            .schedule(interval.isZero() ? null : Schedule.every(interval))
+            .build(),
+        new OrphanSweepHandler(sweeper));
   }
 
   /** The HTTP API, in web applications only (a separate OCR worker has none). */

@@ -21,7 +21,8 @@ import org.springframework.validation.annotation.Validated;
  * @param retryMaxDelay the longest delay between attempts
  * @param ocrMaxAttempts attempts of one OCR task (transient storage faults only)
  * @param fileUrlTtl how long a file_url works (at most 60 minutes)
- * @param sweepInterval how often orphan objects are looked for (0 disables the sweep)
+ * @param sweepInterval how often orphan objects are looked for: the schedule of the recurring kind
+ *     {@code dungji.orphan-sweep} (at least 1 s; 0 disables the sweep)
  * @param sweepMinAge objects younger than this are never swept (an upload may be committing)
  */
 @ConfigurationProperties("dungji")

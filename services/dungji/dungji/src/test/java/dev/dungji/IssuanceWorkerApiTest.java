@@ -4,8 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.dungji.registry.OrphanSweeper;
 import dev.dungji.registry.RegistryFiles;
+import dev.dungji.registry.RegistryTasks;
 import dev.platform.test.Answer;
 import dev.platform.test.ApiClient;
+import dev.taskrow.core.Taskrow;
 import java.io.ByteArrayInputStream;
 import java.net.http.HttpResponse;
 import java.security.MessageDigest;
@@ -25,6 +27,7 @@ import tools.jackson.databind.JsonNode;
 class IssuanceWorkerApiTest extends ApiTestBase {
   @Autowired RegistryFiles files;
   @Autowired TestPageOcr pageOcr;
+  @Autowired Taskrow taskrow;
 
   record Run(String token, long nest, String taskId, JsonNode result) {}
 
@@ -297,6 +300,10 @@ class IssuanceWorkerApiTest extends ApiTestBase {
             files,
             Clock.fixed(Instant.now().plus(Duration.ofHours(2)), ZoneOffset.UTC),
             Duration.ofHours(1));
+
+    // With dungji.sweep-interval 0 (this test's configuration) the sweep kind has no schedule:
+    // nothing sweeps behind the test's back.
+    assertThat(taskrow.kind(RegistryTasks.SWEEP_KIND).schedule()).isNull();
 
     assertThat(young.sweep()).doesNotContain(orphan);
     assertThat(later.sweep()).contains(orphan).doesNotContain(kept);

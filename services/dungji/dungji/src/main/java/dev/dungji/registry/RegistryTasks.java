@@ -7,6 +7,12 @@ public final class RegistryTasks {
   public static final String OCR_KIND = "registry.ocr";
   public static final String OCR_QUEUE = "ocr";
 
+  /**
+   * The orphan sweep, a recurring kind. Its queue is the issuance's: it cleans up after issuance's
+   * uploads, and runs wherever issuance runs without a queue of its own to configure.
+   */
+  public static final String SWEEP_KIND = "dungji.orphan-sweep";
+
   public static final String AUTOMATION_FAILED = "AUTOMATION_FAILED";
   public static final String DUPLICATE_PAYMENT = "DUPLICATE_PAYMENT";
   public static final String UPLOAD_FAILED = "UPLOAD_FAILED";
