@@ -9,6 +9,7 @@ import dev.dungji.registry.IssuanceHandler;
 import dev.dungji.registry.IssuanceService;
 import dev.dungji.registry.OcrHandler;
 import dev.dungji.registry.OrphanSweeper;
+import dev.dungji.registry.PaymentReconciliations;
 import dev.dungji.registry.Payments;
 import dev.dungji.registry.RegistryController;
 import dev.dungji.registry.RegistryEventsController;
@@ -65,6 +66,12 @@ public class DungjiAutoConfiguration {
   }
 
   @Bean
+  PaymentReconciliations dungjiPaymentReconciliations(
+      DataSource dataSource, PlatformTransactionManager transactionManager) {
+    return new PaymentReconciliations(JdbcClient.create(dataSource), transactionManager);
+  }
+
+  @Bean
   IssuanceService dungjiIssuanceService(
       NestService nests, TaskrowTemplate taskrow, PlatformTransactionManager transactionManager) {
     return new IssuanceService(nests, taskrow, new TransactionTemplate(transactionManager));
@@ -80,7 +87,8 @@ public class DungjiAutoConfiguration {
       RegistryFiles files,
       RegistryIssuer issuer,
       ObjectStorage storage,
-      Payments payments) {
+      Payments payments,
+      PaymentReconciliations reconciliations) {
     return TaskDefinition.of(
         TaskKind.named(RegistryTasks.ISSUE_KIND)
             .queue(RegistryTasks.ISSUE_QUEUE)
@@ -91,11 +99,12 @@ public class DungjiAutoConfiguration {
                 RetryPolicy.exponential(properties.retryInitialDelay(), properties.retryMaxDelay())
                     .neverRetry(
                         RegistryTasks.DUPLICATE_PAYMENT,
+                        RegistryTasks.PAYMENT_UNCERTAIN,
                         RegistryTasks.AUTOMATION_FAILED,
                         RegistryTasks.SAVE_FAILED,
                         RegistryTasks.UPLOAD_FAILED))
             .build(),
-        new IssuanceHandler(nests, files, issuer, storage, payments));
+        new IssuanceHandler(nests, files, issuer, storage, payments, reconciliations));
   }
 
   @Bean
