@@ -39,7 +39,7 @@ class PaymentLedgerTest extends ApiTestBase {
   @Autowired PaymentReconciliations reconciliations;
 
   /** The sandbox, with refetch answering as told (null: the sandbox's own answer). */
-  final class Counting implements RegistryIssuer {
+  class Counting implements RegistryIssuer {
     final AtomicInteger issued = new AtomicInteger();
     final Refetch answer;
 

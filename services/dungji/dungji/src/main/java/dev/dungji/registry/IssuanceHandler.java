@@ -119,7 +119,8 @@ public class IssuanceHandler implements TaskHandler {
     Optional<Payments.State> state = payments.state(taskId);
     if (state.isPresent() && state.get() != Payments.State.NOT_CHARGED) {
       // An earlier attempt paid, or was about to and never heard back: ask before anything else.
-      Optional<IssuedDocument> recovered = recover(ctx, nest, key, state.get(), "an earlier attempt");
+      Optional<IssuedDocument> recovered =
+          recover(ctx, nest, key, state.get(), "an earlier attempt");
       if (recovered.isPresent()) {
         return recovered.get();
       }
@@ -142,7 +143,8 @@ public class IssuanceHandler implements TaskHandler {
         payments.notCharged(taskId);
         throw failure(e);
       }
-      log.warn("task {}: {} ({}); asking the issuer for the outcome", key, e.fault(), e.getMessage());
+      log.warn(
+          "task {}: {} ({}); asking the issuer for the outcome", key, e.fault(), e.getMessage());
       Optional<IssuedDocument> recovered =
           recover(ctx, nest, key, Payments.State.INTENT, e.fault().name());
       if (recovered.isPresent()) {

@@ -45,7 +45,9 @@ public class PaymentReconciliations {
     this.separate.setPropagationBehavior(TransactionDefinition.PROPAGATION_REQUIRES_NEW);
   }
 
-  /** Opens the task's record; a second call for the same task (a rescued attempt) keeps the first. */
+  /**
+   * Opens the task's record; a second call for the same task (a rescued attempt) keeps the first.
+   */
   public void open(UUID taskId, long nestId, long ownerId, String reason) {
     separate.executeWithoutResult(
         status ->
@@ -92,8 +94,8 @@ public class PaymentReconciliations {
   }
 
   /**
-   * Settles an OPEN record; false when it is not OPEN (already settled: the first operator's
-   * answer stands).
+   * Settles an OPEN record; false when it is not OPEN (already settled: the first operator's answer
+   * stands).
    */
   public boolean resolve(long id, Status outcome, String note, long operatorId) {
     if (outcome == Status.OPEN) {
