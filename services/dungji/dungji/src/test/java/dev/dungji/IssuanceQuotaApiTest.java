@@ -94,43 +94,6 @@ class IssuanceQuotaApiTest extends ApiTestBase {
   }
 
   @Test
-  void aRecentCertificateIsAnsweredWithoutPayingUnlessAFreshOneIsAsked() {
-    clock.set(Instant.now());
-    String alice = newUser();
-    long nest = createNest(alice, "재사용");
-    String first = issue(alice, nest).json().get("task_id").asString();
-    assertThat(awaitFinal(alice, nest, first, false).get("status").asString()).isEqualTo("SUCCESS");
-    int used = quota.usedToday("nest:" + nest);
-
-    Answer again = issue(alice, nest);
-
-    assertThat(again.status()).isEqualTo(200);
-    assertThat(again.json().get("task_id").asString()).isEqualTo(first);
-    assertThat(again.json().get("recent_certificate").asBoolean()).isTrue();
-    assertThat(quota.usedToday("nest:" + nest)).isEqualTo(used);
-
-    Answer fresh =
-        api().post("/nests/" + nest + "/analysis/registry/issue?fresh=true", alice, null);
-    assertThat(fresh.status()).isEqualTo(202);
-    assertThat(fresh.json().get("task_id").asString()).isNotEqualTo(first);
-    assertThat(fresh.json().get("recent_certificate").asBoolean()).isFalse();
-    awaitFinal(alice, nest, fresh.json().get("task_id").asString(), false);
-
-    // Past the window the certificate is old: a plain request pays again — here the nest's
-    // limit of two a day stops the third, even asked for in the body.
-    Answer third =
-        api().post("/nests/" + nest + "/analysis/registry/issue", alice, "{\"fresh\": true}");
-    assertThat(third.status()).isEqualTo(429);
-    assertThat(third.code()).isEqualTo("ISSUANCE_QUOTA_NEST");
-    assertThat(third.header("Retry-After")).isNotNull();
-
-    clock.advance(Duration.ofDays(2));
-    Answer later = issue(alice, nest);
-    assertThat(later.status()).isEqualTo(202);
-    assertThat(later.json().get("recent_certificate").asBoolean()).isFalse();
-  }
-
-  @Test
   void pastTheDailyBudgetIssuanceStopsWith503AndRetryAfter() {
     aDayOfItsOwn();
     String alice = newUser();

@@ -36,6 +36,9 @@ public class ReconciliationController {
 
   /** Newest first; {@code status=OPEN} (default), REFUNDED, REISSUED or ALL. */
   @GetMapping
+  @ProblemResponse(
+      status = 400,
+      codes = {"INVALID_LIMIT", "INVALID_STATUS"})
   List<Reconciliation> list(
       @RequestParam(defaultValue = "OPEN") String status,
       @RequestParam(defaultValue = "100") int limit) {
@@ -53,6 +56,9 @@ public class ReconciliationController {
   @PostMapping("/{id}/resolve")
   @ProblemResponse(status = 404, codes = "RECONCILIATION_NOT_FOUND")
   @ProblemResponse(status = 409, codes = "RECONCILIATION_SETTLED")
+  @ProblemResponse(
+      status = 400,
+      codes = {"INVALID_OUTCOME", "INVALID_STATUS"})
   Reconciliation resolve(
       @PathVariable long id, @Valid @RequestBody Resolution resolution, Authentication auth) {
     Status outcome = parse(resolution.outcome());
