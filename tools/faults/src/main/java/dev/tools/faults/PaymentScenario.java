@@ -94,6 +94,9 @@ final class PaymentScenario implements Scenario {
           .dataSource(db.dataSource())
           .locations("classpath:db/migration/dungji")
           .table("dungji_schema_history")
+          // The engine's tables are there already, with their own history.
+          .baselineOnMigrate(true)
+          .baselineVersion("0")
           .load()
           .migrate();
       List<String> workerSettings =
@@ -317,7 +320,7 @@ final class PaymentScenario implements Scenario {
                 + success
                 + " ("
                 + rescuedWithDocument
-                + " after more than one attempt, the charged document taken again),"
+                + " of them after more than one attempt),"
                 + " SUCCESS without file record "
                 + successWithoutFile,
             "charged but FAILED "
