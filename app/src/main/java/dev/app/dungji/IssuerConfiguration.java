@@ -36,7 +36,9 @@ public class IssuerConfiguration {
       return new SandboxRegistryIssuer(
           sandbox.font(),
           faultRates(sandbox.faults()),
-          () -> ThreadLocalRandom.current().nextDouble());
+          () -> ThreadLocalRandom.current().nextDouble(),
+          sandbox.refetchWindow(),
+          Clock.systemUTC());
     }
 
     @Bean
@@ -73,7 +75,8 @@ public class IssuerConfiguration {
               http.prepaidNumber(),
               http.prepaidPassword(),
               http.connectTimeout(),
-              http.readTimeout()),
+              http.readTimeout(),
+              http.resultPath()),
           Clock.systemUTC());
     }
   }

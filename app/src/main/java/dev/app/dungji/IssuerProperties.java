@@ -68,8 +68,13 @@ public record IssuerProperties(
    *     the sandbox adapter
    * @param faults faults injected into every request with a probability, e.g. {@code
    *     timeout:0.1,automation:0.05}; unset: none
+   * @param refetchWindow how long the sandbox serves a charged document again (then the outcome of
+   *     its key is unknowable, as with a real issuer)
    */
-  public record Sandbox(Path font, String faults) {}
+  public record Sandbox(
+      Path font,
+      String faults,
+      @DefaultValue("1d") @NotNull @DurationMin(millis = 0) Duration refetchWindow) {}
 
   /**
    * {@code dungji.issuer.http.*}: a CODEF-style API (OAuth client credentials, prepaid fee).
@@ -84,6 +89,8 @@ public record IssuerProperties(
    * @param prepaidPassword its password
    * @param connectTimeout connecting to the API
    * @param readTimeout waiting for an answer; issuing takes tens of seconds on a busy day
+   * @param resultPath the API's result inquiry (the outcome of an earlier request id); empty when
+   *     the API offers none, and then a lost answer ends PAYMENT_UNCERTAIN
    */
   public record Http(
       URI baseUrl,
@@ -93,7 +100,8 @@ public record IssuerProperties(
       String prepaidNumber,
       String prepaidPassword,
       @DefaultValue("5s") @NotNull @DurationMin(millis = 1) Duration connectTimeout,
-      @DefaultValue("90s") @NotNull @DurationMin(millis = 1) Duration readTimeout) {
+      @DefaultValue("90s") @NotNull @DurationMin(millis = 1) Duration readTimeout,
+      @DefaultValue("/v1/kr/public/ck/real-estate-register/request-result") String resultPath) {
 
     /** Without the secrets: properties end up in logs and failure messages. */
     @Override

@@ -9,6 +9,7 @@ import dev.dungji.issuer.IssueRequest;
 import dev.dungji.issuer.IssuedDocument;
 import dev.dungji.issuer.IssuerException;
 import dev.dungji.issuer.IssuerFault;
+import dev.dungji.issuer.Refetch;
 import dev.dungji.issuer.RegistryIssuer;
 import dev.platform.test.Answer;
 import dev.platform.test.ApiClient;
@@ -281,7 +282,7 @@ class TwoInstancesRedisOutageTest {
     }
 
     @Override
-    public Optional<IssuedDocument> refetch(String idempotencyKey) {
+    public Refetch refetch(String idempotencyKey) {
       return sandbox.refetch(idempotencyKey);
     }
   }

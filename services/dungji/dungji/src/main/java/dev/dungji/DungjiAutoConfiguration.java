@@ -6,11 +6,15 @@ import dev.dungji.nest.NestRepository;
 import dev.dungji.nest.NestService;
 import dev.dungji.ocr.PageOcr;
 import dev.dungji.registry.IssuanceHandler;
+import dev.dungji.registry.IssuanceQuota;
 import dev.dungji.registry.IssuanceService;
 import dev.dungji.registry.OcrHandler;
 import dev.dungji.registry.OrphanSweepHandler;
 import dev.dungji.registry.OrphanSweeper;
+import dev.dungji.registry.PaymentReconciliations;
 import dev.dungji.registry.Payments;
+import dev.dungji.registry.ReconciliationController;
+import dev.dungji.registry.ReconciliationMetrics;
 import dev.dungji.registry.RegistryController;
 import dev.dungji.registry.RegistryEventsController;
 import dev.dungji.registry.RegistryFiles;
@@ -27,7 +31,9 @@ import java.time.Clock;
 import java.time.Duration;
 import javax.sql.DataSource;
 import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
@@ -45,6 +51,11 @@ import org.springframework.transaction.support.TransactionTemplate;
 @AutoConfiguration(before = TaskrowAutoConfiguration.class)
 @EnableConfigurationProperties(DungjiProperties.class)
 public class DungjiAutoConfiguration {
+  /**
+   * The name of an optional {@link Clock} bean the quotas and the certificate reuse run on (tests
+   * move it across days); without one, the system clock.
+   */
+  public static final String DUNGJI_CLOCK = "dungjiClock";
 
   @Bean
   NestRepository dungjiNestRepository(DataSource dataSource) {
@@ -67,9 +78,37 @@ public class DungjiAutoConfiguration {
   }
 
   @Bean
+  PaymentReconciliations dungjiPaymentReconciliations(
+      DataSource dataSource, PlatformTransactionManager transactionManager) {
+    return new PaymentReconciliations(JdbcClient.create(dataSource), transactionManager);
+  }
+
+  @Bean
+  IssuanceQuota dungjiIssuanceQuota(
+      DataSource dataSource,
+      DungjiProperties properties,
+      @Qualifier(DUNGJI_CLOCK) ObjectProvider<Clock> clock) {
+    return new IssuanceQuota(
+        JdbcClient.create(dataSource), properties.quota(), clock.getIfAvailable(Clock::systemUTC));
+  }
+
+  @Bean
   IssuanceService dungjiIssuanceService(
-      NestService nests, TaskrowTemplate taskrow, PlatformTransactionManager transactionManager) {
-    return new IssuanceService(nests, taskrow, new TransactionTemplate(transactionManager));
+      NestService nests,
+      TaskrowTemplate taskrow,
+      PlatformTransactionManager transactionManager,
+      RegistryFiles files,
+      IssuanceQuota quota,
+      DungjiProperties properties,
+      @Qualifier(DUNGJI_CLOCK) ObjectProvider<Clock> clock) {
+    return new IssuanceService(
+        nests,
+        taskrow,
+        new TransactionTemplate(transactionManager),
+        files,
+        quota,
+        properties.quota().reuseWindow(),
+        clock.getIfAvailable(Clock::systemUTC));
   }
 
   /**
@@ -82,7 +121,8 @@ public class DungjiAutoConfiguration {
       RegistryFiles files,
       RegistryIssuer issuer,
       ObjectStorage storage,
-      Payments payments) {
+      Payments payments,
+      PaymentReconciliations reconciliations) {
     return TaskDefinition.of(
         TaskKind.named(RegistryTasks.ISSUE_KIND)
             .queue(RegistryTasks.ISSUE_QUEUE)
@@ -93,11 +133,12 @@ public class DungjiAutoConfiguration {
                 RetryPolicy.exponential(properties.retryInitialDelay(), properties.retryMaxDelay())
                     .neverRetry(
                         RegistryTasks.DUPLICATE_PAYMENT,
+                        RegistryTasks.PAYMENT_UNCERTAIN,
                         RegistryTasks.AUTOMATION_FAILED,
                         RegistryTasks.SAVE_FAILED,
                         RegistryTasks.UPLOAD_FAILED))
             .build(),
-        new IssuanceHandler(nests, files, issuer, storage, payments));
+        new IssuanceHandler(nests, files, issuer, storage, payments, reconciliations));
   }
 
   @Bean
@@ -150,10 +191,25 @@ public class DungjiAutoConfiguration {
         new OrphanSweepHandler(sweeper));
   }
 
+  /** The gauge of open reconciliation records, where Micrometer is on the class path. */
+  @Configuration(proxyBeanMethods = false)
+  @ConditionalOnClass(name = "io.micrometer.core.instrument.binder.MeterBinder")
+  static class Metrics {
+    @Bean
+    ReconciliationMetrics dungjiReconciliationMetrics(PaymentReconciliations reconciliations) {
+      return new ReconciliationMetrics(reconciliations, Duration.ofSeconds(5));
+    }
+  }
+
   /** The HTTP API, in web applications only (a separate OCR worker has none). */
   @Configuration(proxyBeanMethods = false)
   @ConditionalOnWebApplication
-  @Import({NestController.class, RegistryController.class, RegistryEventsController.class})
+  @Import({
+    NestController.class,
+    RegistryController.class,
+    RegistryEventsController.class,
+    ReconciliationController.class
+  })
   static class Web {
     /**
      * The events URLs authenticate themselves (bearer or stream token, in {@link

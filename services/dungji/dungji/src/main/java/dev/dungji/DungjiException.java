@@ -1,6 +1,7 @@
 package dev.dungji;
 
 import dev.platform.web.ApiProblem;
+import java.time.Duration;
 import org.springframework.http.HttpStatus;
 
 /** A client-visible error of the 둥지 API: an HTTP status and a machine-readable code. */
@@ -8,6 +9,11 @@ public class DungjiException extends ApiProblem {
 
   public DungjiException(HttpStatus status, String code, String message) {
     super(status, code, message);
+  }
+
+  /** With a Retry-After header: when asking again can succeed. */
+  public DungjiException(HttpStatus status, String code, String message, Duration retryAfter) {
+    super(status, code, message, retryAfter);
   }
 
   public static DungjiException nestNotFound(long nestId) {

@@ -1,9 +1,11 @@
 package dev.dungji;
 
+import jakarta.validation.Valid;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotNull;
 import java.time.Duration;
+import java.time.ZoneId;
 import org.hibernate.validator.constraints.time.DurationMax;
 import org.hibernate.validator.constraints.time.DurationMin;
 import org.springframework.boot.context.properties.ConfigurationProperties;
@@ -24,6 +26,7 @@ import org.springframework.validation.annotation.Validated;
  * @param sweepInterval how often orphan objects are looked for: the schedule of the recurring kind
  *     {@code dungji.orphan-sweep} (at least 1 s; 0 disables the sweep)
  * @param sweepMinAge objects younger than this are never swept (an upload may be committing)
+ * @param quota what paid issuance may cost: per user, per nest, for everyone, per day
  */
 @ConfigurationProperties("dungji")
 @Validated
@@ -36,4 +39,24 @@ public record DungjiProperties(
     @DefaultValue("5m") @NotNull @DurationMin(millis = 1) @DurationMax(minutes = 60)
         Duration fileUrlTtl,
     @DefaultValue("10m") @NotNull @DurationMin(millis = 0) Duration sweepInterval,
-    @DefaultValue("1h") @NotNull @DurationMin(millis = 0) Duration sweepMinAge) {}
+    @DefaultValue("1h") @NotNull @DurationMin(millis = 0) Duration sweepMinAge,
+    @DefaultValue @NotNull @Valid Quota quota) {
+
+  /**
+   * {@code dungji.quota.*}: every issuance costs a fee. Days are calendar days in {@code zone}.
+   *
+   * @param perUserPerDay new issuances one user may request per day
+   * @param perNestPerDay new issuances of one nest per day (a fresh one included)
+   * @param dailyBudget new issuances of all users together per day: past it issuance stops (503)
+   *     rather than drain the prepaid account
+   * @param reuseWindow a certificate of the nest issued this recently is answered instead of paying
+   *     again, unless the tenant asks for a fresh one (0: never reuse)
+   * @param zone where a day begins and ends
+   */
+  public record Quota(
+      @DefaultValue("20") @Min(1) @Max(1_000_000) int perUserPerDay,
+      @DefaultValue("3") @Min(1) @Max(1_000_000) int perNestPerDay,
+      @DefaultValue("2000") @Min(1) @Max(100_000_000) int dailyBudget,
+      @DefaultValue("24h") @NotNull @DurationMin(millis = 0) Duration reuseWindow,
+      @DefaultValue("Asia/Seoul") @NotNull ZoneId zone) {}
+}

@@ -30,6 +30,12 @@ class DungjiPropertiesTest {
           assertThat(properties.fileUrlTtl()).isEqualTo(Duration.ofMinutes(5));
           assertThat(properties.sweepInterval()).isEqualTo(Duration.ofMinutes(10));
           assertThat(properties.sweepMinAge()).isEqualTo(Duration.ofHours(1));
+          DungjiProperties.Quota quota = properties.quota();
+          assertThat(quota.perUserPerDay()).isEqualTo(20);
+          assertThat(quota.perNestPerDay()).isEqualTo(3);
+          assertThat(quota.dailyBudget()).isEqualTo(2000);
+          assertThat(quota.reuseWindow()).isEqualTo(Duration.ofHours(24));
+          assertThat(quota.zone()).isEqualTo(java.time.ZoneId.of("Asia/Seoul"));
         });
   }
 
@@ -42,6 +48,10 @@ class DungjiPropertiesTest {
         "dungji.issue-max-attempts=0    | field 'issueMaxAttempts'",
         "dungji.ocr-max-attempts=0      | field 'ocrMaxAttempts'",
         "dungji.stale-after=0s          | field 'staleAfter'",
+        "dungji.quota.per-user-per-day=0 | field 'quota.perUserPerDay'",
+        "dungji.quota.per-nest-per-day=0 | field 'quota.perNestPerDay'",
+        "dungji.quota.daily-budget=0     | field 'quota.dailyBudget'",
+        "dungji.quota.reuse-window=-1s   | field 'quota.reuseWindow'",
       })
   void aBadValueFailsStartUpNamingTheProperty(String property, String field) {
     runner

@@ -19,7 +19,8 @@ import java.util.Map;
  * <pre>
  * tools/faults/run.sh [--smoke] [--scenarios=kill,bluegreen,redis,restart,longtx] [--kill-tasks=20000]
  *               [--kill-rate=400] [--kill-every=3s] [--kills=N] [--redis-outage=30s] [--baseline=60s]
- *               [--hold=120s] [--rate=200] [--work-dir=tools/faults/target/run]
+ *               [--hold=120s] [--rate=200] [--payment-tenants=120] [--payment-kills=8]
+ *               [--payment-kill-every=6s] [--work-dir=tools/faults/target/run]
  * </pre>
  */
 public final class FaultSuite {
@@ -31,20 +32,25 @@ public final class FaultSuite {
     SCENARIOS.put("redis", new RedisOutageScenario());
     SCENARIOS.put("restart", new PostgresRestartScenario());
     SCENARIOS.put("longtx", new LongTransactionScenario());
+    SCENARIOS.put("payment", new PaymentScenario(true));
+    SCENARIOS.put("payment-blind", new PaymentScenario(false));
   }
 
   /**
-   * {@code --smoke}: one short scenario with one kill — a worker SIGKILLed mid-work, its tasks
-   * rescued, the audit run — in well under a minute, so CI proves the suite works. Options given
-   * explicitly still win.
+   * {@code --smoke}: short scenarios with one kill each — a worker SIGKILLed mid-work, its tasks
+   * rescued, the audit run; an issuance worker SIGKILLed mid-payment, its charges recovered — in
+   * about a minute, so CI proves the suite works. Options given explicitly still win.
    */
   private static final List<String> SMOKE =
       List.of(
-          "--scenarios=kill",
+          "--scenarios=kill,payment",
           "--kill-tasks=1000",
           "--kill-rate=200",
           "--kill-every=2s",
-          "--kills=1");
+          "--kills=1",
+          "--payment-tenants=24",
+          "--payment-kills=1",
+          "--payment-kill-every=3s");
 
   private FaultSuite() {}
 
@@ -57,6 +63,7 @@ public final class FaultSuite {
               + "]"
               + " [--kill-tasks=20000] [--kill-rate=400] [--kill-every=3s] [--kills=N]"
               + " [--redis-outage=30s] [--baseline=60s] [--hold=120s] [--rate=200]"
+              + " [--payment-tenants=120] [--payment-kills=8] [--payment-kill-every=6s]"
               + " [--work-dir=tools/faults/target/run]\n"
               + "  --smoke: "
               + String.join(" ", SMOKE)
@@ -75,7 +82,10 @@ public final class FaultSuite {
             duration(options.getOrDefault("redis-outage", "30s")),
             duration(options.getOrDefault("hold", "120s")),
             duration(options.getOrDefault("baseline", "60s")),
-            Integer.parseInt(options.getOrDefault("rate", "200")));
+            Integer.parseInt(options.getOrDefault("rate", "200")),
+            Integer.parseInt(options.getOrDefault("payment-tenants", "120")),
+            Integer.parseInt(options.getOrDefault("payment-kills", "8")),
+            duration(options.getOrDefault("payment-kill-every", "6s")));
     List<String> chosen =
         List.of(options.getOrDefault("scenarios", String.join(",", SCENARIOS.keySet())).split(","));
     for (String name : chosen) {

@@ -19,7 +19,12 @@ record SuiteContext(PostgresServer postgres, Path logDir, Settings settings) {
 
   /** Worker processes named prefix-1, prefix-2…, all started with these settings. */
   WorkerFleet fleet(String prefix, List<String> settings) {
-    return new WorkerFleet(prefix, logDir, settings);
+    return new WorkerFleet(prefix, logDir, settings, FaultWorkerMain.class);
+  }
+
+  /** The same, running another worker main class (e.g. {@link PaymentWorkerMain}). */
+  WorkerFleet fleet(String prefix, List<String> settings, Class<?> mainClass) {
+    return new WorkerFleet(prefix, logDir, settings, mainClass);
   }
 
   /** The suite's knobs, from the command line. */
@@ -31,5 +36,8 @@ record SuiteContext(PostgresServer postgres, Path logDir, Settings settings) {
       Duration redisOutage,
       Duration holdOpen,
       Duration baseline,
-      int steadyRate) {}
+      int steadyRate,
+      int paymentTenants,
+      int paymentKills,
+      Duration paymentKillEvery) {}
 }

@@ -10,17 +10,20 @@ final class WorkerFleet implements AutoCloseable {
   private final String prefix;
   private final Path logDir;
   private final List<String> settings;
+  private final Class<?> mainClass;
   private final List<WorkerProcess> running = new ArrayList<>();
   private int started;
 
-  WorkerFleet(String prefix, Path logDir, List<String> settings) {
+  WorkerFleet(String prefix, Path logDir, List<String> settings, Class<?> mainClass) {
     this.prefix = prefix;
     this.logDir = logDir;
     this.settings = List.copyOf(settings);
+    this.mainClass = mainClass;
   }
 
   synchronized WorkerProcess startOne() {
-    WorkerProcess worker = WorkerProcess.start(prefix + "-" + ++started, logDir, settings);
+    WorkerProcess worker =
+        WorkerProcess.start(prefix + "-" + ++started, logDir, settings, mainClass);
     running.add(worker);
     return worker;
   }

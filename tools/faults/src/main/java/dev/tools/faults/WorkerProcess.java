@@ -45,12 +45,17 @@ final class WorkerProcess {
 
   /** Starts a worker with the given {@code key=value} settings and waits until it claims. */
   static WorkerProcess start(String id, Path logDir, List<String> settings) {
+    return start(id, logDir, settings, FaultWorkerMain.class);
+  }
+
+  /** The same with another worker main class (one that prints READY as well). */
+  static WorkerProcess start(String id, Path logDir, List<String> settings, Class<?> mainClass) {
     List<String> command = new ArrayList<>();
     command.add(ProcessHandle.current().info().command().orElse("java"));
     command.add("-Xmx256m");
     command.add("-cp");
     command.add(System.getProperty("java.class.path"));
-    command.add(FaultWorkerMain.class.getName());
+    command.add(mainClass.getName());
     command.add("id=" + id);
     command.addAll(settings);
     try {

@@ -1,14 +1,14 @@
 package dev.dungji.issuer;
 
-import java.util.Optional;
-
 /**
  * Issues registry certificates (등기사항전부증명서) for a paid fee. Adapters: the sandbox (realistic PDFs,
  * fault injection) and a CODEF-style HTTP API.
  *
- * <p>Payment safety: every call carries an idempotency key (the task id). An issuer that has
- * already charged for a key must not charge again: it answers {@link IssuerFault#DUPLICATE_PAYMENT}
- * and, where it can, serves the paid document through {@link #refetch}.
+ * <p>Payment safety: every call carries an idempotency key (the task id), the request id the issuer
+ * sees. An issuer that has already charged for a key must not charge again: it answers {@link
+ * IssuerFault#DUPLICATE_PAYMENT}. {@link #refetch} asks for the outcome of a key, as a client asks
+ * a payment API about its own request id: the charged document (served again for a limited time),
+ * "nothing charged", or "cannot tell".
  */
 public interface RegistryIssuer {
 
@@ -20,10 +20,12 @@ public interface RegistryIssuer {
   IssuedDocument issue(IssueRequest request);
 
   /**
-   * The document already paid for under this idempotency key, when the issuer can serve it again
-   * without a new payment; empty when it cannot (or nothing was paid).
+   * The outcome of an earlier request under this idempotency key: {@link Refetch.Found} with the
+   * document charged for (never a new charge), {@link Refetch.NotCharged} when the issuer charged
+   * nothing under it, {@link Refetch.Unknowable} when it cannot say (no way to ask, or the window
+   * to fetch it again has passed).
    *
    * @throws IssuerException when the issuer cannot be asked now (a transient fault)
    */
-  Optional<IssuedDocument> refetch(String idempotencyKey);
+  Refetch refetch(String idempotencyKey);
 }

@@ -38,13 +38,38 @@ public abstract class RegistryIssuerContractTest {
 
   @Test
   void nothingIsRefetchedForAKeyThatWasNeverPaid() {
-    assertThat(issuer().refetch(UUID.randomUUID().toString())).isEmpty();
+    assertThat(issuer().refetch(UUID.randomUUID().toString())).isNotInstanceOf(Refetch.Found.class);
   }
 
   @Test
   void aRefetchNeverReturnsAnotherKeysDocument() {
     issuer().issue(issuable(UUID.randomUUID().toString()));
 
-    assertThat(issuer().refetch(UUID.randomUUID().toString())).isEmpty();
+    assertThat(issuer().refetch(UUID.randomUUID().toString())).isNotInstanceOf(Refetch.Found.class);
+  }
+
+  /** Where the issuer serves a charged document again, it is the same one, and no new charge. */
+  @Test
+  void aRefetchOfAChargedKeyIsTheSameDocumentOrUnknowableButNeverNotCharged() {
+    String key = UUID.randomUUID().toString();
+    IssuedDocument issued = issuer().issue(issuable(key));
+
+    Refetch refetch = issuer().refetch(key);
+
+    assertThat(refetch).isNotInstanceOf(Refetch.NotCharged.class);
+    if (refetch instanceof Refetch.Found found) {
+      assertThat(found.document().pdf()).isEqualTo(issued.pdf());
+    }
+  }
+
+  @Test
+  void aKeyIsNeverChargedTwice() {
+    String key = UUID.randomUUID().toString();
+    issuer().issue(issuable(key));
+
+    assertThatThrownBy(() -> issuer().issue(issuable(key)))
+        .isInstanceOfSatisfying(
+            IssuerException.class,
+            e -> assertThat(e.fault()).isEqualTo(IssuerFault.DUPLICATE_PAYMENT));
   }
 }

@@ -2,6 +2,7 @@ package dev.dungji.registry;
 
 import static dev.dungji.registry.RegistryTasks.AUTOMATION_FAILED;
 import static dev.dungji.registry.RegistryTasks.DUPLICATE_PAYMENT;
+import static dev.dungji.registry.RegistryTasks.PAYMENT_UNCERTAIN;
 import static dev.dungji.registry.RegistryTasks.SAVE_FAILED;
 import static dev.dungji.registry.RegistryTasks.UPLOAD_FAILED;
 
@@ -9,6 +10,7 @@ import dev.dungji.issuer.IssueRequest;
 import dev.dungji.issuer.IssuedDocument;
 import dev.dungji.issuer.IssuerException;
 import dev.dungji.issuer.IssuerFault;
+import dev.dungji.issuer.Refetch;
 import dev.dungji.issuer.RegistryIssuer;
 import dev.dungji.nest.Nest;
 import dev.dungji.nest.NestRepository;
@@ -36,12 +38,15 @@ import org.springframework.transaction.support.TransactionSynchronizationManager
  * The issuance worker (queue {@code issuance}): issue, upload, and in the task's own transaction
  * write the file record, chain the OCR task, and record SUCCESS — all or nothing.
  *
- * <p>Payment safety: the idempotency key is the task id, the same on every attempt. Every (maybe)
- * payment is written to a ledger in a transaction of its own. An attempt after the first takes the
- * already-paid document (the issuer's copy, or an earlier upload) and, if there is none but the
- * ledger has a payment, fails DUPLICATE_PAYMENT instead of paying again. A DUPLICATE_PAYMENT or
- * "possibly charged" answer is never issued again: the paid document is fetched again where the
- * issuer allows it, else the task fails final. Only faults before payment are retried.
+ * <p>Payment safety: the idempotency key is the task id, the same on every attempt, and the
+ * issuer's request id. The ledger records "about to pay for key K" (INTENT), committed before the
+ * paying request leaves, and the answer after it (PAID, or NOT_CHARGED for a refusal before
+ * payment). An attempt that finds INTENT or PAID — a rescue after a worker died mid-payment, or a
+ * "possibly charged" answer — first asks the issuer for the outcome of its key ({@link
+ * RegistryIssuer#refetch}): the charged document ends the task SUCCESS; "nothing charged" makes
+ * paying safe; "cannot tell" (no inquiry, the window passed) reuses an earlier upload or ends
+ * FAILED(PAYMENT_UNCERTAIN) with a reconciliation record. Never a second paying request while a
+ * charge may exist.
  *
  * <p>No orphans: a failed upload deletes what was partly written (UPLOAD_FAILED); a failed save
  * deletes the uploaded object (SAVE_FAILED); a transaction that rolls back after the handler
@@ -56,18 +61,21 @@ public class IssuanceHandler implements TaskHandler {
   private final RegistryIssuer issuer;
   private final ObjectStorage storage;
   private final Payments payments;
+  private final PaymentReconciliations reconciliations;
 
   public IssuanceHandler(
       NestRepository nests,
       RegistryFiles files,
       RegistryIssuer issuer,
       ObjectStorage storage,
-      Payments payments) {
+      Payments payments,
+      PaymentReconciliations reconciliations) {
     this.nests = nests;
     this.files = files;
     this.issuer = issuer;
     this.storage = storage;
     this.payments = payments;
+    this.reconciliations = reconciliations;
   }
 
   @Override
@@ -108,14 +116,19 @@ public class IssuanceHandler implements TaskHandler {
 
   private IssuedDocument obtain(TaskContext ctx, Nest nest, String key) throws TaskFailure {
     UUID taskId = ctx.taskId();
-    try {
-      if (ctx.attempt() > 1) {
-        Optional<IssuedDocument> earlier = paidEarlier(taskId, nest.id(), key);
-        if (earlier.isPresent()) {
-          return earlier.get();
-        }
+    Optional<Payments.State> state = payments.state(taskId);
+    if (state.isPresent() && state.get() != Payments.State.NOT_CHARGED) {
+      // An earlier attempt paid, or was about to and never heard back: ask before anything else.
+      Optional<IssuedDocument> recovered =
+          recover(ctx, nest, key, state.get(), "an earlier attempt");
+      if (recovered.isPresent()) {
+        return recovered.get();
       }
-      IssuedDocument document =
+    }
+    payments.intend(taskId, nest.id()); // committed before the paying request leaves
+    IssuedDocument document;
+    try {
+      document =
           issuer.issue(
               new IssueRequest(
                   key,
@@ -125,29 +138,84 @@ public class IssuanceHandler implements TaskHandler {
                   nest.dong(),
                   nest.ho(),
                   nest.name()));
-      payments.record(taskId, nest.id(), document.issuerReference(), true);
-      return document;
     } catch (IssuerException e) {
-      if (e.fault().maybePaid()) {
-        payments.record(taskId, nest.id(), null, e.fault() == IssuerFault.DUPLICATE_PAYMENT);
-        return refetchPaid(key, e);
+      if (!e.fault().maybePaid()) {
+        payments.notCharged(taskId);
+        throw failure(e);
       }
-      throw failure(e);
+      log.warn(
+          "task {}: {} ({}); asking the issuer for the outcome", key, e.fault(), e.getMessage());
+      Optional<IssuedDocument> recovered =
+          recover(ctx, nest, key, Payments.State.INTENT, e.fault().name());
+      if (recovered.isPresent()) {
+        return recovered.get();
+      }
+      if (e.fault() == IssuerFault.DUPLICATE_PAYMENT) {
+        // The issuer refused a second charge and has no charge of ours to show: nothing paid now.
+        throw TaskFailure.fatal(DUPLICATE_PAYMENT, e.getMessage(), e);
+      }
+      // "Possibly charged", and the issuer now says nothing was: safe to try again.
+      throw TaskFailure.retryable(RegistryTasks.ISSUER_TIMEOUT, e.getMessage(), e);
     }
+    payments.paid(taskId, nest.id(), document.issuerReference());
+    return document;
   }
 
   /**
-   * What an earlier attempt of this task paid for, if anything: the issuer's copy where it serves
-   * one, else the object an earlier attempt uploaded before it died. Paid for and gone, the task
-   * ends DUPLICATE_PAYMENT rather than pay again.
+   * A charge may exist under the key: the issuer's copy (its result inquiry), else the object an
+   * earlier attempt uploaded before it died. Empty only when the issuer says it charged nothing
+   * (the ledger then says so, and paying is safe). When nobody can tell, the task ends
+   * PAYMENT_UNCERTAIN with a reconciliation record — never a second payment.
    */
-  private Optional<IssuedDocument> paidEarlier(UUID taskId, long nestId, String key)
-      throws TaskFailure {
-    Optional<IssuedDocument> paid = issuer.refetch(key);
-    if (paid.isPresent()) {
-      log.info("task {}: reusing the document an earlier attempt paid for", key);
-      return paid;
+  private Optional<IssuedDocument> recover(
+      TaskContext ctx, Nest nest, String key, Payments.State state, String why) throws TaskFailure {
+    UUID taskId = ctx.taskId();
+    Refetch refetch;
+    try {
+      refetch = issuer.refetch(key);
+    } catch (IssuerException e) {
+      if (ctx.attempt() < ctx.maxAttempts()) {
+        // Cannot ask now. Paying again could pay twice, so wait and ask again.
+        throw TaskFailure.retryable(
+            RegistryTasks.ISSUER_UNREACHABLE,
+            why + ": the issuer could not be asked for the outcome: " + e.getMessage(),
+            e);
+      }
+      refetch = Refetch.unknowable("the issuer could not be asked: " + e.getMessage());
     }
+    switch (refetch) {
+      case Refetch.Found found -> {
+        log.info("task {}: {} — took the charged document from the issuer again", key, why);
+        payments.paid(taskId, nest.id(), found.document().issuerReference());
+        return Optional.of(found.document());
+      }
+      case Refetch.NotCharged notCharged -> {
+        if (state == Payments.State.INTENT) {
+          log.info("task {}: {} — the issuer charged nothing; paying is safe", key, why);
+          payments.notCharged(taskId);
+          return Optional.empty();
+        }
+        // Our ledger says PAID but the issuer knows nothing: keep what we have, else reconcile.
+        return Optional.of(
+            uploadedEarlier(taskId, nest.id(), key)
+                .orElseThrow(
+                    () ->
+                        uncertain(
+                            ctx,
+                            nest,
+                            "ledger PAID but the issuer reports no charge for key " + key)));
+      }
+      case Refetch.Unknowable unknowable -> {
+        Optional<IssuedDocument> uploaded = uploadedEarlier(taskId, nest.id(), key);
+        if (uploaded.isPresent()) {
+          return uploaded;
+        }
+        throw uncertain(ctx, nest, why + ": " + unknowable.reason());
+      }
+    }
+  }
+
+  private Optional<IssuedDocument> uploadedEarlier(UUID taskId, long nestId, String key) {
     String storageKey = RegistryTasks.storageKey(nestId, taskId);
     if (storage.exists(storageKey)) {
       try (InputStream in = storage.get(storageKey)) {
@@ -157,29 +225,16 @@ public class IssuanceHandler implements TaskHandler {
         log.warn("task {}: could not read the earlier upload: {}", key, e.toString());
       }
     }
-    if (payments.exists(taskId)) {
-      throw TaskFailure.fatal(
-          DUPLICATE_PAYMENT,
-          "an earlier attempt paid and the issuer cannot serve the document again;"
-              + " not paying twice");
-    }
     return Optional.empty();
   }
 
-  private IssuedDocument refetchPaid(String key, IssuerException cause) throws TaskFailure {
-    Optional<IssuedDocument> paid;
-    try {
-      paid = issuer.refetch(key);
-    } catch (IssuerException e) {
-      // Cannot ask now; issuing again could pay twice, so this ends here.
-      throw TaskFailure.fatal(
-          DUPLICATE_PAYMENT, cause.getMessage() + "; refetch failed: " + e.getMessage(), e);
-    }
-    if (paid.isPresent()) {
-      log.warn("task {}: {} — fetched the paid document again", key, cause.fault());
-      return paid.get();
-    }
-    throw TaskFailure.fatal(DUPLICATE_PAYMENT, cause.getMessage(), cause);
+  /** A charge may exist that nobody can show: an operator settles it; the task ends here. */
+  private TaskFailure uncertain(TaskContext ctx, Nest nest, String reason) {
+    reconciliations.open(ctx.taskId(), nest.id(), nest.ownerId(), reason);
+    log.warn("task {}: PAYMENT_UNCERTAIN, reconciliation opened: {}", ctx.taskId(), reason);
+    return TaskFailure.fatal(
+        PAYMENT_UNCERTAIN,
+        "a charge may exist and its document cannot be obtained; not paying again: " + reason);
   }
 
   static TaskFailure failure(IssuerException e) {
@@ -191,8 +246,8 @@ public class IssuanceHandler implements TaskHandler {
       case NETWORK -> TaskFailure.retryable(RegistryTasks.ISSUER_UNREACHABLE, e.getMessage(), e);
       case MAINTENANCE -> withDelay(RegistryTasks.ISSUER_MAINTENANCE, e);
       case RATE_LIMITED -> withDelay(RegistryTasks.ISSUER_RATE_LIMITED, e);
-      case DUPLICATE_PAYMENT, POSSIBLY_CHARGED ->
-          TaskFailure.fatal(DUPLICATE_PAYMENT, e.getMessage(), e);
+      case DUPLICATE_PAYMENT -> TaskFailure.fatal(DUPLICATE_PAYMENT, e.getMessage(), e);
+      case POSSIBLY_CHARGED -> TaskFailure.fatal(PAYMENT_UNCERTAIN, e.getMessage(), e);
     };
   }
 

@@ -5,7 +5,6 @@ import dev.dungji.Callers;
 import dev.dungji.DungjiProperties;
 import dev.platform.storage.ObjectStorage;
 import dev.platform.web.ProblemResponse;
-import dev.taskrow.core.Submission;
 import dev.taskrow.core.Task;
 import dev.taskrow.core.TaskStatus;
 import java.net.URI;
@@ -18,7 +17,9 @@ import org.springframework.security.core.Authentication;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
 /** The seed's API: request an issuance, poll it, poll its OCR. */
@@ -43,13 +44,31 @@ public class RegistryController {
     this.properties = properties;
   }
 
-  /** 202 with a new task, 200 with the active one reused. */
+  /**
+   * 202 with a new task; 200 with the active one reused, or with a certificate of the nest issued
+   * within {@code dungji.quota.reuse-window} ({@code recent_certificate: true}) unless the tenant
+   * asks for a fresh one ({@code ?fresh=true} or {@code {"fresh": true}}).
+   */
   @PostMapping("/issue")
-  ResponseEntity<IssueAccepted> issue(@PathVariable long nestId, Authentication auth) {
-    Submission s = issuance.request(Callers.userId(auth), nestId);
-    return ResponseEntity.status(s.reused() ? HttpStatus.OK : HttpStatus.ACCEPTED)
-        .body(new IssueAccepted(s.taskId(), s.status(), s.reused()));
+  @ProblemResponse(
+      status = 429,
+      codes = {IssuanceQuota.USER_QUOTA, IssuanceQuota.NEST_QUOTA})
+  @ProblemResponse(status = 503, codes = IssuanceQuota.BUDGET)
+  ResponseEntity<IssueAccepted> issue(
+      @PathVariable long nestId,
+      @RequestParam(name = "fresh", required = false) Boolean freshParam,
+      @RequestBody(required = false) IssueOptions options,
+      Authentication auth) {
+    boolean fresh =
+        Boolean.TRUE.equals(freshParam)
+            || (options != null && Boolean.TRUE.equals(options.fresh()));
+    IssuanceService.Requested r = issuance.request(Callers.userId(auth), nestId, fresh);
+    return ResponseEntity.status(r.reused() ? HttpStatus.OK : HttpStatus.ACCEPTED)
+        .body(new IssueAccepted(r.taskId(), r.status(), r.reused(), r.recentCertificate()));
   }
+
+  /** The optional body of an issuance request. */
+  public record IssueOptions(Boolean fresh) {}
 
   @GetMapping("/issue/{taskId}")
   @ProblemResponse(status = 404, codes = "TASK_NOT_FOUND")
@@ -66,6 +85,7 @@ public class RegistryController {
         task.id(),
         task.status(),
         task.errorCode(),
+        task.status() == TaskStatus.FAILED ? IssueMessages.forCode(task.errorCode()) : null,
         task.lastErrorCode(),
         task.attemptCount(),
         task.createdAt(),
@@ -99,13 +119,18 @@ public class RegistryController {
         file.map(RegistryFile::ocrText).orElse(null));
   }
 
-  public record IssueAccepted(UUID taskId, TaskStatus status, boolean reused) {}
+  public record IssueAccepted(
+      UUID taskId, TaskStatus status, boolean reused, boolean recentCertificate) {}
 
-  /** next_retry_at is set while a failed attempt waits for the next one (status PROCESSING). */
+  /**
+   * next_retry_at is set while a failed attempt waits for the next one (status PROCESSING);
+   * error_message is the tenant's text for a FAILED task (Korean, then English).
+   */
   public record IssueStatus(
       UUID taskId,
       TaskStatus status,
       String errorCode,
+      String errorMessage,
       String lastErrorCode,
       int attemptCount,
       Instant createdAt,

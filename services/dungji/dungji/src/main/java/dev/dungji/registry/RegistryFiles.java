@@ -46,6 +46,18 @@ public class RegistryFiles {
         .single();
   }
 
+  /** The issuance task of the nest's newest certificate stored at or after {@code since}. */
+  public Optional<UUID> newestIssuanceSince(long nestId, java.time.Instant since) {
+    return jdbc.sql(
+            "SELECT issuance_task_id FROM dungji_registry_file"
+                + " WHERE nest_id = :nest AND created_at >= :since"
+                + " ORDER BY created_at DESC LIMIT 1")
+        .param("nest", nestId)
+        .param("since", java.sql.Timestamp.from(since))
+        .query(UUID.class)
+        .optional();
+  }
+
   public Optional<RegistryFile> byIssuanceTask(UUID taskId) {
     return jdbc.sql("SELECT " + COLUMNS + " FROM dungji_registry_file WHERE issuance_task_id = :t")
         .param("t", taskId)

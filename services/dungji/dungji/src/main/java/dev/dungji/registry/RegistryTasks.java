@@ -14,7 +14,13 @@ public final class RegistryTasks {
   public static final String SWEEP_KIND = "dungji.orphan-sweep";
 
   public static final String AUTOMATION_FAILED = "AUTOMATION_FAILED";
+
+  /** The issuer refused a second charge for the key and has no charge of ours to show. */
   public static final String DUPLICATE_PAYMENT = "DUPLICATE_PAYMENT";
+
+  /** A charge may exist and its document cannot be obtained: a reconciliation record is open. */
+  public static final String PAYMENT_UNCERTAIN = "PAYMENT_UNCERTAIN";
+
   public static final String UPLOAD_FAILED = "UPLOAD_FAILED";
   public static final String SAVE_FAILED = "SAVE_FAILED";
   // Transient issuer faults: retried on the same row; final only when attempts run out.

@@ -15,6 +15,8 @@ import java.util.Objects;
  * @param prepaidPassword its password
  * @param connectTimeout connecting
  * @param readTimeout waiting for an answer; issuing takes tens of seconds on a busy day
+ * @param resultPath the call that answers the outcome of an earlier request id (the charged
+ *     document again, "no such request", or "too late"); null when the API offers none
  */
 public record HttpIssuerSettings(
     URI baseUrl,
@@ -24,8 +26,38 @@ public record HttpIssuerSettings(
     String prepaidNumber,
     String prepaidPassword,
     Duration connectTimeout,
-    Duration readTimeout) {
+    Duration readTimeout,
+    String resultPath) {
+  /** The CODEF-style result inquiry: the outcome of my own request id. */
+  public static final String DEFAULT_RESULT_PATH =
+      "/v1/kr/public/ck/real-estate-register/request-result";
+
+  /** With the default result inquiry. */
+  public HttpIssuerSettings(
+      URI baseUrl,
+      URI tokenUrl,
+      String clientId,
+      String clientSecret,
+      String prepaidNumber,
+      String prepaidPassword,
+      Duration connectTimeout,
+      Duration readTimeout) {
+    this(
+        baseUrl,
+        tokenUrl,
+        clientId,
+        clientSecret,
+        prepaidNumber,
+        prepaidPassword,
+        connectTimeout,
+        readTimeout,
+        DEFAULT_RESULT_PATH);
+  }
+
   public HttpIssuerSettings {
+    if (resultPath != null && resultPath.isBlank()) {
+      resultPath = null;
+    }
     // The app checks its own properties first and names them (dungji.issuer.http.*).
     Objects.requireNonNull(baseUrl, "baseUrl");
     Objects.requireNonNull(tokenUrl, "tokenUrl");

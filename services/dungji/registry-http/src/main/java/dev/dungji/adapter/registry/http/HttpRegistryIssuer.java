@@ -4,6 +4,7 @@ import dev.dungji.issuer.IssueRequest;
 import dev.dungji.issuer.IssuedDocument;
 import dev.dungji.issuer.IssuerException;
 import dev.dungji.issuer.IssuerFault;
+import dev.dungji.issuer.Refetch;
 import dev.dungji.issuer.RegistryIssuer;
 import java.io.IOException;
 import java.net.ConnectException;
@@ -20,7 +21,6 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Base64;
-import java.util.Optional;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ObjectNode;
@@ -38,11 +38,16 @@ import tools.jackson.databind.node.ObjectNode;
  *       properties ({@code extraInfo.resAddrList}) and the two-way info; the second request names
  *       the chosen unique number and echoes the two-way info. That second request pays.
  *   <li>The PDF comes base64-encoded in {@code data.resOriGinalData}.
+ *   <li>The API charges the moment the paying request arrives, answers seconds later, and never
+ *       charges one {@code requestId} twice ({@code CF-13325} 동일 건 결제 완료).
+ *   <li>A result inquiry ({@link HttpIssuerSettings#resultPath}) answers the outcome of an earlier
+ *       {@code requestId}: {@code CF-00000} with the charged document (for a limited time), {@code
+ *       CF-13330} no such request (nothing charged), {@code CF-13331} the window has passed.
  * </ul>
  *
  * <p>Payment safety: a request that pays and then times out or breaks is reported {@link
- * IssuerFault#POSSIBLY_CHARGED}, never as a transient fault, so it is not issued again. The API
- * cannot serve an already-paid document again, so {@link #refetch} is always empty.
+ * IssuerFault#POSSIBLY_CHARGED}, never as a transient fault, so it is not issued again; {@link
+ * #refetch} then asks the result inquiry for the outcome.
  */
 public final class HttpRegistryIssuer implements RegistryIssuer {
   static final String PRODUCT_PATH = "/v1/kr/public/ck/real-estate-register/status";
@@ -97,7 +102,10 @@ public final class HttpRegistryIssuer implements RegistryIssuer {
       throw new IssuerException(
           IssuerFault.AUTOMATION_FAILED, "unexpected answer " + code(answer) + " to the issuance");
     }
-    JsonNode data = answer.path("data");
+    return document(answer.path("data"));
+  }
+
+  private static IssuedDocument document(JsonNode data) {
     String encoded = data.path("resOriGinalData").asString("");
     byte[] pdf;
     try {
@@ -109,9 +117,38 @@ public final class HttpRegistryIssuer implements RegistryIssuer {
     return new IssuedDocument(pdf, data.path("resIssueNo").asString(""));
   }
 
+  /**
+   * Asks the result inquiry for the outcome of an earlier request id. A fault reaching the API is
+   * thrown (transient: ask again later); an answer it gives is the outcome.
+   */
   @Override
-  public Optional<IssuedDocument> refetch(String idempotencyKey) {
-    return Optional.empty();
+  public Refetch refetch(String idempotencyKey) {
+    if (settings.resultPath() == null) {
+      return Refetch.unknowable("the issuing API offers no result inquiry (result-path unset)");
+    }
+    ObjectNode body = JSON.createObjectNode();
+    body.put("organization", "0002");
+    body.put("requestId", idempotencyKey);
+    JsonNode answer = post(settings.resultPath(), body, false);
+    String code = code(answer);
+    String message = answer.path("result").path("message").asString("");
+    return switch (code) {
+      case "CF-00000" -> {
+        IssuedDocument document = document(answer.path("data"));
+        yield document.pdf().length == 0
+            ? Refetch.unknowable("the result inquiry answered without a document")
+            : Refetch.found(document);
+      }
+      case "CF-13330" -> Refetch.notCharged(); // 요청 내역 없음
+      case "CF-13331" -> Refetch.unknowable(code + " " + message); // 조회 가능 기간 경과
+      default -> {
+        IssuerFault fault = fault(code, false);
+        if (fault.isTransient()) {
+          throw new IssuerException(fault, "result inquiry: " + code + " " + message);
+        }
+        yield Refetch.unknowable("result inquiry: " + code + " " + message);
+      }
+    };
   }
 
   /** The current (or a main) property among the candidates; a match on 동/호 wins. */
@@ -140,10 +177,21 @@ public final class HttpRegistryIssuer implements RegistryIssuer {
   }
 
   private JsonNode call(ObjectNode body, boolean pays) {
+    JsonNode answer = post(PRODUCT_PATH, body, pays);
+    String code = code(answer);
+    if (code.equals("CF-00000") || code.equals("CF-03002")) {
+      return answer;
+    }
+    throw new IssuerException(
+        fault(code, pays), code + " " + answer.path("result").path("message").asString(""));
+  }
+
+  /** One URL-encoded JSON request and its decoded answer; HTTP-level faults are thrown. */
+  private JsonNode post(String path, ObjectNode body, boolean pays) {
     String encoded = URLEncoder.encode(JSON.writeValueAsString(body), StandardCharsets.UTF_8);
     HttpResponse<String> response =
         send(
-            HttpRequest.newBuilder(settings.baseUrl().resolve(PRODUCT_PATH))
+            HttpRequest.newBuilder(settings.baseUrl().resolve(path))
                 .timeout(settings.readTimeout())
                 .header("Authorization", "Bearer " + token())
                 .header("Content-Type", "application/json")
@@ -155,9 +203,8 @@ public final class HttpRegistryIssuer implements RegistryIssuer {
       throw new IssuerException(IssuerFault.INITIALISATION_FAILED, "the API refused the token");
     }
     httpFault(response, pays);
-    JsonNode answer;
     try {
-      answer = JSON.readTree(URLDecoder.decode(response.body(), StandardCharsets.UTF_8));
+      return JSON.readTree(URLDecoder.decode(response.body(), StandardCharsets.UTF_8));
     } catch (RuntimeException e) {
       throw new IssuerException(
           pays ? IssuerFault.POSSIBLY_CHARGED : IssuerFault.AUTOMATION_FAILED,
@@ -165,12 +212,6 @@ public final class HttpRegistryIssuer implements RegistryIssuer {
           null,
           e);
     }
-    String code = code(answer);
-    if (code.equals("CF-00000") || code.equals("CF-03002")) {
-      return answer;
-    }
-    throw new IssuerException(
-        fault(code, pays), code + " " + answer.path("result").path("message").asString(""));
   }
 
   /** What a result code means for retrying and for payment. */

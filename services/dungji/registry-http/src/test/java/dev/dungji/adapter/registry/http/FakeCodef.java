@@ -3,6 +3,9 @@ package dev.dungji.adapter.registry.http;
 import java.net.URLDecoder;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.Base64;
 import java.util.List;
 import java.util.Map;
@@ -10,6 +13,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.LongSupplier;
 import mockwebserver3.Dispatcher;
 import mockwebserver3.MockResponse;
 import mockwebserver3.RecordedRequest;
@@ -21,11 +25,18 @@ import tools.jackson.databind.node.ObjectNode;
  * A CODEF-style issuing API that misbehaves like the real one: URL-encoded JSON both ways, result
  * codes in an HTTP 200, a two-step address search, base64 PDFs, slow answers, expiring tokens. The
  * behaviour is chosen per request by the address (or unique number) the client sends.
+ *
+ * <p>Payments as the real service makes them: the prepaid account is charged the moment the paying
+ * request arrives, the answer leaves {@link #payDelayMillis} later (a client that dies meanwhile
+ * has paid all the same), a {@code requestId} is never charged twice ({@code CF-13325}), and the
+ * result inquiry serves a charged document again for {@link #refetchWindow}. Used by this module's
+ * tests, 둥지's tests and the fault suite (test-jar).
  */
-final class FakeCodef extends Dispatcher {
-  static final String CLIENT = "client-id";
-  static final String SECRET = "client-secret";
-  static final byte[] PDF = "%PDF-1.7 fake registry certificate".getBytes(StandardCharsets.UTF_8);
+public final class FakeCodef extends Dispatcher {
+  public static final String CLIENT = "client-id";
+  public static final String SECRET = "client-secret";
+  public static final byte[] PDF =
+      "%PDF-1.7 fake registry certificate".getBytes(StandardCharsets.UTF_8);
   private static final JsonMapper JSON = JsonMapper.builder().build();
 
   final AtomicInteger tokensIssued = new AtomicInteger();
@@ -33,6 +44,42 @@ final class FakeCodef extends Dispatcher {
   final List<JsonNode> requests = new CopyOnWriteArrayList<>();
   final Map<String, Boolean> revoked = new ConcurrentHashMap<>();
   volatile long slowMillis = 3_000;
+
+  /** One charge: what was charged for and when. */
+  public record Charge(String requestId, byte[] pdf, Instant at) {}
+
+  private final Map<String, Charge> charges = new ConcurrentHashMap<>();
+  private final Map<String, AtomicInteger> chargesPerRequest = new ConcurrentHashMap<>();
+  private final AtomicInteger duplicatesRefused = new AtomicInteger();
+
+  /** How long the paying answer takes after the charge (the slow-pay scenario: slowMillis). */
+  public volatile LongSupplier payDelayMillis = () -> 0;
+
+  /** How long the result inquiry serves a charged document again. */
+  public volatile Duration refetchWindow = Duration.ofDays(1);
+
+  /** The charges' and the window's clock. */
+  public volatile Clock clock = Clock.systemUTC();
+
+  /** A PDF this server would make for any request: what the fault suite's workers receive. */
+  public volatile byte[] pdf = PDF;
+
+  /** Charges made (a requestId is charged at most once). */
+  public int charges() {
+    return payments.get();
+  }
+
+  /** How many times each request id was charged: never more than 1. */
+  public Map<String, Integer> chargesPerRequest() {
+    Map<String, Integer> copy = new java.util.HashMap<>();
+    chargesPerRequest.forEach((k, v) -> copy.put(k, v.get()));
+    return copy;
+  }
+
+  /** Paying requests refused because their requestId was already charged. */
+  public int duplicatesRefused() {
+    return duplicatesRefused.get();
+  }
 
   @Override
   public MockResponse dispatch(RecordedRequest request) {
@@ -56,7 +103,8 @@ final class FakeCodef extends Dispatcher {
                   + "\",\"token_type\":\"bearer\",\"expires_in\":604799}")
           .build();
     }
-    if (!path.equals(HttpRegistryIssuer.PRODUCT_PATH)) {
+    boolean result = path.equals(HttpIssuerSettings.DEFAULT_RESULT_PATH);
+    if (!path.equals(HttpRegistryIssuer.PRODUCT_PATH) && !result) {
       return new MockResponse.Builder().code(404).build();
     }
     String auth = request.getHeaders().get("Authorization");
@@ -65,6 +113,9 @@ final class FakeCodef extends Dispatcher {
     }
     // The whole JSON body arrives URL-encoded.
     JsonNode json = JSON.readTree(URLDecoder.decode(body, StandardCharsets.UTF_8));
+    if (result) {
+      return result(json.path("requestId").asString(""));
+    }
     requests.add(json);
     String scenario = json.path("address").asString(json.path("uniqueNo").asString());
     boolean secondStep = json.path("is2Way").asBoolean(false);
@@ -92,14 +143,40 @@ final class FakeCodef extends Dispatcher {
         return answer("CF-12801", "잘못된 추가 인증 정보", null);
       }
     }
+    String requestId = json.path("requestId").asString("");
+    byte[] document = scenario.contains("empty") ? new byte[0] : pdf;
+    Charge charge = new Charge(requestId, document, clock.instant());
+    if (charges.putIfAbsent(requestId, charge) != null) {
+      duplicatesRefused.incrementAndGet();
+      return answer("CF-13325", "동일 건 결제 완료", null);
+    }
     payments.incrementAndGet();
+    chargesPerRequest.computeIfAbsent(requestId, k -> new AtomicInteger()).incrementAndGet();
+    MockResponse paid = answer("CF-00000", "성공", documentData(charge));
+    if (scenario.contains("slow-pay")) {
+      return slow(paid);
+    }
+    long delay = payDelayMillis.getAsLong();
+    return delay > 0 ? paid.newBuilder().headersDelay(delay, TimeUnit.MILLISECONDS).build() : paid;
+  }
+
+  /** The result inquiry: the outcome of the caller's own request id. */
+  private MockResponse result(String requestId) {
+    Charge charge = charges.get(requestId);
+    if (charge == null) {
+      return answer("CF-13330", "요청 내역이 없습니다.", null);
+    }
+    if (clock.instant().isAfter(charge.at().plus(refetchWindow))) {
+      return answer("CF-13331", "재발급 가능 기간이 지났습니다.", null);
+    }
+    return answer("CF-00000", "성공", documentData(charge));
+  }
+
+  private static ObjectNode documentData(Charge charge) {
     ObjectNode data = JSON.createObjectNode();
     data.put("resIssueNo", "1234-5678");
-    data.put(
-        "resOriGinalData",
-        scenario.contains("empty") ? "" : Base64.getMimeEncoder().encodeToString(PDF));
-    MockResponse paid = answer("CF-00000", "성공", data);
-    return scenario.contains("slow-pay") ? slow(paid) : paid;
+    data.put("resOriGinalData", Base64.getMimeEncoder().encodeToString(charge.pdf()));
+    return data;
   }
 
   private MockResponse slow(MockResponse response) {

@@ -7,10 +7,13 @@ import dev.dungji.issuer.IssueRequest;
 import dev.dungji.issuer.IssuedDocument;
 import dev.dungji.issuer.IssuerException;
 import dev.dungji.issuer.IssuerFault;
+import dev.dungji.issuer.Refetch;
+import dev.taskrow.test.SettableClock;
 import java.net.ServerSocket;
 import java.net.URI;
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import mockwebserver3.MockWebServer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -51,12 +54,16 @@ class HttpRegistryIssuerTest {
   }
 
   private static IssueRequest byAddress(String address) {
-    return new IssueRequest("key-1", 1, address, null, "101", "1203", "nest");
+    return byAddress("key-" + address, address);
+  }
+
+  private static IssueRequest byAddress(String key, String address) {
+    return new IssueRequest(key, 1, address, null, "101", "1203", "nest");
   }
 
   @Test
   void searchesByAddressChoosesTheCurrentUnitAndDecodesThePdf() {
-    IssuedDocument document = issuer.issue(byAddress("서울특별시 마포구 월드컵북로 396"));
+    IssuedDocument document = issuer.issue(byAddress("key-1", "서울특별시 마포구 월드컵북로 396"));
 
     assertThat(document.pdf()).isEqualTo(FakeCodef.PDF);
     assertThat(document.issuerReference()).isEqualTo("1234-5678");
@@ -108,7 +115,73 @@ class HttpRegistryIssuerTest {
   void aSlowAnswerToThePayingRequestIsPossiblyCharged() {
     assertFault(issuer, "slow-pay", IssuerFault.POSSIBLY_CHARGED);
     assertThat(codef.payments.get()).isEqualTo(1);
-    assertThat(issuer.refetch("key-1")).isEmpty();
+  }
+
+  @Test
+  void aChargeWhoseAnswerWasLostIsFetchedAgainWithoutASecondCharge() {
+    assertFault(issuer, "slow-pay", IssuerFault.POSSIBLY_CHARGED);
+
+    assertThat(issuer.refetch("key-slow-pay"))
+        .isInstanceOfSatisfying(
+            Refetch.Found.class,
+            found -> assertThat(found.document().pdf()).isEqualTo(FakeCodef.PDF));
+    assertThatThrownBy(() -> issuer.issue(byAddress("key-slow-pay", "again")))
+        .isInstanceOfSatisfying(
+            IssuerException.class,
+            e -> assertThat(e.fault()).isEqualTo(IssuerFault.DUPLICATE_PAYMENT));
+    assertThat(codef.charges()).isEqualTo(1);
+    assertThat(codef.duplicatesRefused()).isEqualTo(1);
+  }
+
+  @Test
+  void aRequestIdTheApiNeverChargedIsNotCharged() {
+    assertFault(issuer, "maintenance", IssuerFault.MAINTENANCE);
+
+    assertThat(issuer.refetch("key-maintenance")).isInstanceOf(Refetch.NotCharged.class);
+    assertThat(issuer.refetch("never-sent")).isInstanceOf(Refetch.NotCharged.class);
+  }
+
+  @Test
+  void pastTheWindowTheOutcomeIsUnknowable() {
+    SettableClock clock = new SettableClock(Instant.parse("2026-12-01T01:00:00Z"));
+    codef.clock = clock;
+    codef.refetchWindow = Duration.ofHours(1);
+    issuer.issue(byAddress("key-w", "서울특별시 마포구 월드컵북로 396"));
+
+    clock.advance(Duration.ofMinutes(60));
+    assertThat(issuer.refetch("key-w")).isInstanceOf(Refetch.Found.class);
+    clock.advance(Duration.ofSeconds(1));
+    assertThat(issuer.refetch("key-w")).isInstanceOf(Refetch.Unknowable.class);
+  }
+
+  @Test
+  void withoutAResultInquiryTheOutcomeIsUnknowable() {
+    URI base = server.url("/").uri();
+    HttpRegistryIssuer noInquiry =
+        new HttpRegistryIssuer(
+            new HttpIssuerSettings(
+                base,
+                base.resolve("/oauth/token"),
+                FakeCodef.CLIENT,
+                FakeCodef.SECRET,
+                "p",
+                "p",
+                Duration.ofSeconds(1),
+                Duration.ofSeconds(1),
+                null),
+            Clock.systemUTC());
+    noInquiry.issue(byAddress("key-n", "서울특별시 마포구 월드컵북로 396"));
+
+    assertThat(noInquiry.refetch("key-n")).isInstanceOf(Refetch.Unknowable.class);
+  }
+
+  @Test
+  void aResultInquiryTheApiCannotAnswerNowIsThrownAsTransient() {
+    server.close();
+
+    assertThatThrownBy(() -> issuer.refetch("key-1"))
+        .isInstanceOfSatisfying(
+            IssuerException.class, e -> assertThat(e.fault().isTransient()).isTrue());
   }
 
   @Test

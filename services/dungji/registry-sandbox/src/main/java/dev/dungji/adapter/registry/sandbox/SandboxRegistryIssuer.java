@@ -4,12 +4,14 @@ import dev.dungji.issuer.IssueRequest;
 import dev.dungji.issuer.IssuedDocument;
 import dev.dungji.issuer.IssuerException;
 import dev.dungji.issuer.IssuerFault;
+import dev.dungji.issuer.Refetch;
 import dev.dungji.issuer.RegistryIssuer;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.EnumSet;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -21,7 +23,8 @@ import java.util.regex.Pattern;
  * An issuer that behaves like the real one without a network or a fee: it keeps a payment ledger
  * per idempotency key (so a second payment for one key is impossible and visible), makes a
  * realistic certificate PDF, and injects faults per request (markers in the nest's name) or at a
- * configured rate.
+ * configured rate. As a real issuer does, it serves a charged document again under its key for a
+ * limited time ({@code refetchWindow}); past it the outcome of the key is unknowable.
  */
 public final class SandboxRegistryIssuer implements RegistryIssuer {
   private static final Pattern MARKER = Pattern.compile("\\[sandbox:([a-z_,\\- ]+)]");
@@ -29,7 +32,10 @@ public final class SandboxRegistryIssuer implements RegistryIssuer {
   private final RegistryPdf pdf;
   private final Map<SandboxFault, Double> rates;
   private final DoubleSupplier random;
+  private final Duration refetchWindow;
+  private final Clock clock;
   private final Map<String, IssuedDocument> paid = new ConcurrentHashMap<>();
+  private final Map<String, Instant> paidAt = new ConcurrentHashMap<>();
   private final Map<String, AtomicInteger> payments = new ConcurrentHashMap<>();
   private final AtomicInteger issueCalls = new AtomicInteger();
 
@@ -40,9 +46,30 @@ public final class SandboxRegistryIssuer implements RegistryIssuer {
    * @param random the draw for {@code rates}
    */
   public SandboxRegistryIssuer(Path font, Map<SandboxFault, Double> rates, DoubleSupplier random) {
+    this(font, rates, random, DEFAULT_REFETCH_WINDOW, Clock.systemUTC());
+  }
+
+  /** A charged document can be fetched again for this long by default (a day). */
+  public static final Duration DEFAULT_REFETCH_WINDOW = Duration.ofDays(1);
+
+  /**
+   * @param refetchWindow how long after the charge {@link #refetch} serves the document
+   * @param clock when charges happen and the window ends
+   */
+  public SandboxRegistryIssuer(
+      Path font,
+      Map<SandboxFault, Double> rates,
+      DoubleSupplier random,
+      Duration refetchWindow,
+      Clock clock) {
+    if (refetchWindow.isNegative()) {
+      throw new IllegalArgumentException("refetchWindow is negative: " + refetchWindow);
+    }
     this.pdf = new RegistryPdf(font);
     this.rates = Map.copyOf(rates);
     this.random = random;
+    this.refetchWindow = refetchWindow;
+    this.clock = clock;
   }
 
   /** Parses {@code "timeout:0.1, automation:0.05"} (an empty string: no faults). */
@@ -138,8 +165,17 @@ public final class SandboxRegistryIssuer implements RegistryIssuer {
   }
 
   @Override
-  public Optional<IssuedDocument> refetch(String idempotencyKey) {
-    return Optional.ofNullable(paid.get(idempotencyKey));
+  public Refetch refetch(String idempotencyKey) {
+    IssuedDocument document = paid.get(idempotencyKey);
+    if (document == null) {
+      return Refetch.notCharged();
+    }
+    Instant charged = paidAt.get(idempotencyKey);
+    if (clock.instant().isAfter(charged.plus(refetchWindow))) {
+      return Refetch.unknowable(
+          "sandbox: the window to fetch a charged document again (" + refetchWindow + ") passed");
+    }
+    return Refetch.found(document);
   }
 
   /** How many times this key was charged: 0 or 1, never more. */
@@ -155,6 +191,8 @@ public final class SandboxRegistryIssuer implements RegistryIssuer {
 
   /** Charges once per key: a concurrent second charge for the same key is refused. */
   private IssuedDocument pay(String key, IssuedDocument document) {
+    // The charge's time first, so a refetch that sees the document also sees when it was charged.
+    paidAt.putIfAbsent(key, clock.instant());
     if (paid.putIfAbsent(key, document) != null) {
       throw new IssuerException(
           IssuerFault.DUPLICATE_PAYMENT, "already paid for idempotency key " + key);

@@ -7,7 +7,11 @@ import dev.dungji.issuer.IssueRequest;
 import dev.dungji.issuer.IssuedDocument;
 import dev.dungji.issuer.IssuerException;
 import dev.dungji.issuer.IssuerFault;
+import dev.dungji.issuer.Refetch;
+import dev.taskrow.test.SettableClock;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.Map;
 import org.apache.pdfbox.Loader;
 import org.apache.pdfbox.pdmodel.PDDocument;
@@ -61,7 +65,7 @@ class SandboxRegistryIssuerTest {
             IssuerException.class,
             e -> assertThat(e.fault()).isEqualTo(IssuerFault.DUPLICATE_PAYMENT));
     assertThat(issuer.payments("k3")).isEqualTo(1);
-    assertThat(issuer.refetch("k3")).isPresent();
+    assertThat(issuer.refetch("k3")).isInstanceOf(Refetch.Found.class);
   }
 
   @Test
@@ -91,8 +95,25 @@ class SandboxRegistryIssuerTest {
     assertThatThrownBy(() -> issuer.issue(request("k5", 1, "[sandbox:charged-timeout]")))
         .isInstanceOf(IssuerException.class);
 
-    assertThat(issuer.refetch("k5")).get().extracting(IssuedDocument::pdf).isNotNull();
+    assertThat(issuer.refetch("k5"))
+        .isInstanceOfSatisfying(
+            Refetch.Found.class, f -> assertThat(f.document().pdf()).isNotEmpty());
     assertThat(issuer.payments("k5")).isEqualTo(1);
+  }
+
+  @Test
+  void aChargedDocumentCanBeFetchedAgainOnlyWithinTheWindow() {
+    SettableClock clock = new SettableClock(Instant.parse("2026-12-01T01:00:00Z"));
+    SandboxRegistryIssuer windowed =
+        new SandboxRegistryIssuer(FONT, Map.of(), () -> 0.99, Duration.ofHours(1), clock);
+    windowed.issue(request("k10", 1, null));
+
+    clock.advance(Duration.ofMinutes(59));
+    assertThat(windowed.refetch("k10")).isInstanceOf(Refetch.Found.class);
+    clock.advance(Duration.ofMinutes(2));
+    assertThat(windowed.refetch("k10")).isInstanceOf(Refetch.Unknowable.class);
+    assertThat(windowed.refetch("never-sent")).isInstanceOf(Refetch.NotCharged.class);
+    assertThat(windowed.payments("k10")).isEqualTo(1);
   }
 
   @Test
