@@ -714,7 +714,7 @@ final class TaskRepository {
   }
 
   // transport_ref is not read: nothing writes it; it is reserved for a broker transport (see Task).
-  private static Task mapTask(ResultSet rs) throws SQLException {
+  static Task mapTask(ResultSet rs) throws SQLException {
     return new Task(
         rs.getObject("id", UUID.class),
         rs.getString("kind"),
