@@ -11,10 +11,9 @@ import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RestController;
 
 /**
- * What an operator asks the engine first: how much work waits in each queue, and for how long.
- *
- * <p>Not authenticated yet: authentication of the ops endpoints comes in a later issue. Until then
- * do not expose this application to an untrusted network.
+ * What an operator asks the engine first: how much work waits in each queue, and for how long. An
+ * {@code ADMIN} token only, as every path under {@code /ops} (the account system's security chain).
+ * The admin API ({@code /api/admin/taskrow}) has the finer counts and the actions.
  */
 @RestController
 @RequestMapping("/ops")

@@ -203,20 +203,22 @@ public final class Taskrow {
    * FAILED(CANCELLED) at once; a running one is asked to stop and sees it through its context.
    */
   public CancelOutcome cancel(UUID id) throws SQLException {
-    return inTransaction(
-        tx -> {
-          Optional<String> queue = repository.cancelIdle(tx.connection(), id);
-          if (queue.isPresent()) {
-            announceChanges(tx, List.of(new TaskChange(id, queue.get(), TaskStatus.FAILED)));
-            return CancelOutcome.CANCELLED;
-          }
-          if (repository.requestCancel(tx.connection(), id)) {
-            return CancelOutcome.REQUESTED;
-          }
-          return repository.find(tx.connection(), id).isPresent()
-              ? CancelOutcome.ALREADY_FINAL
-              : CancelOutcome.NOT_FOUND;
-        });
+    return inTransaction(tx -> cancel(tx, id));
+  }
+
+  /** {@link #cancel(UUID)} in the caller's transaction. */
+  public CancelOutcome cancel(Tx tx, UUID id) throws SQLException {
+    Optional<String> queue = repository.cancelIdle(tx.connection(), id);
+    if (queue.isPresent()) {
+      announceChanges(tx, List.of(new TaskChange(id, queue.get(), TaskStatus.FAILED)));
+      return CancelOutcome.CANCELLED;
+    }
+    if (repository.requestCancel(tx.connection(), id)) {
+      return CancelOutcome.REQUESTED;
+    }
+    return repository.find(tx.connection(), id).isPresent()
+        ? CancelOutcome.ALREADY_FINAL
+        : CancelOutcome.NOT_FOUND;
   }
 
   public Optional<Task> find(UUID id) throws SQLException {

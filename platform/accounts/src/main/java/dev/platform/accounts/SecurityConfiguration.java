@@ -19,8 +19,8 @@ import org.springframework.security.web.access.AccessDeniedHandler;
 /**
  * Every request needs a bearer token, except the {@link PublicEndpoint}s: the account system's own
  * (below) and those other modules declare as beans. {@code /ops/**} and {@code /actuator/**} other
- * than health need the ADMIN role. Stateless: no session, no cookie, so no CSRF token is needed (a
- * browser never sends the bearer token by itself).
+ * than health, and {@code /api/admin/**}, need the ADMIN role. Stateless: no session, no cookie, so
+ * no CSRF token is needed (a browser never sends the bearer token by itself).
  */
 @Configuration(proxyBeanMethods = false)
 @EnableWebSecurity
@@ -36,7 +36,7 @@ class SecurityConfiguration {
           PublicEndpoint.get("/swagger-ui.html"));
 
   /** Paths only an ADMIN token may read (granted in the database, never at signup). */
-  static final String[] OPERATOR_ONLY = {"/ops/**", "/actuator/**"};
+  static final String[] OPERATOR_ONLY = {"/ops/**", "/api/admin/**", "/actuator/**"};
 
   @Bean
   SecurityFilterChain accountsSecurityFilterChain(

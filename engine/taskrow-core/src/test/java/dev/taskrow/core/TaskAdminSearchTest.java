@@ -1,0 +1,133 @@
+package dev.taskrow.core;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.UUID;
+import org.junit.jupiter.api.Test;
+
+/** The admin search: each filter, and keyset pages that neither repeat nor skip a row. */
+class TaskAdminSearchTest extends AdminTest {
+
+  @Test
+  void eachFilterMatchesOnlyItsRows() throws Exception {
+    UUID pending = taskrow.submit(NewTask.of("issue").subject("nest:1"));
+    clock.advance(Duration.ofMinutes(1));
+    Instant second = clock.instant();
+    UUID failed = taskrow.submit(NewTask.of("issue").subject("nest:2"));
+    fail(failed, "ISSUER_TIMEOUT", "slow");
+    clock.advance(Duration.ofMinutes(1));
+    UUID ocr = taskrow.submit(NewTask.of("ocr").subject("nest:2"));
+    succeed(ocr);
+    clock.advance(Duration.ofMillis(1));
+    UUID otherFailure = taskrow.submit(NewTask.of("ocr"));
+    fail(otherFailure, "OCR_FAILED", "no text");
+    clock.advance(Duration.ofMillis(1));
+    UUID running = taskrow.submit(NewTask.of("import"));
+    markRunning(running);
+
+    assertThat(ids(TaskFilter.any())).containsExactly(running, otherFailure, ocr, failed, pending);
+    assertThat(ids(TaskFilter.any().withQueue("issuance"))).containsExactly(failed, pending);
+    assertThat(ids(TaskFilter.any().withKind("ocr"))).containsExactly(otherFailure, ocr);
+    assertThat(ids(TaskFilter.any().withStatus(TaskStatus.FAILED)))
+        .containsExactly(otherFailure, failed);
+    assertThat(ids(TaskFilter.any().withStatus(TaskStatus.PENDING))).containsExactly(pending);
+    assertThat(ids(TaskFilter.any().withStatus(TaskStatus.PROCESSING))).containsExactly(running);
+    assertThat(ids(TaskFilter.any().withStatus(TaskStatus.SUCCESS))).containsExactly(ocr);
+    assertThat(ids(TaskFilter.any().withErrorCode("ISSUER_TIMEOUT"))).containsExactly(failed);
+    assertThat(ids(TaskFilter.any().withErrorCode("OCR_FAILED").withStatus(TaskStatus.PENDING)))
+        .isEmpty();
+    assertThat(ids(TaskFilter.any().withSubject("nest:2"))).containsExactly(ocr, failed);
+    assertThat(ids(TaskFilter.any().withCreated(second, null)))
+        .containsExactly(running, otherFailure, ocr, failed);
+    assertThat(ids(TaskFilter.any().withCreated(null, second))).containsExactly(pending);
+    assertThat(ids(TaskFilter.any().withFinished(second.plusSeconds(30), null)))
+        .containsExactly(otherFailure, ocr);
+    assertThat(ids(TaskFilter.any().withKind("issue").withSubject("nest:2")))
+        .containsExactly(failed);
+  }
+
+  @Test
+  void pagesNeitherRepeatNorSkipARowWhileTasksAreSubmitted() throws Exception {
+    // One batch: every row has the same created_at, so the order rests on the id alone.
+    List<NewTask> batch = new ArrayList<>();
+    for (int i = 0; i < 40; i++) {
+      batch.add(NewTask.of(i % 2 == 0 ? "issue" : "ocr"));
+    }
+    Set<UUID> existing = new HashSet<>(taskrow.inTransaction(tx -> taskrow.submitAll(tx, batch)));
+    for (int i = 0; i < 60; i++) {
+      clock.advance(Duration.ofMillis(i % 3)); // some times repeat, some do not
+      UUID id = taskrow.submit(NewTask.of("import"));
+      if (i % 4 == 0) {
+        fail(id, "BAD", "bad");
+      } else if (i % 4 == 1) {
+        succeed(id);
+      }
+      existing.add(id);
+    }
+
+    List<UUID> seen = new ArrayList<>();
+    String cursor = null;
+    int pages = 0;
+    do {
+      TaskPage page = admin.search(TaskFilter.any(), cursor, 7);
+      page.tasks().forEach(task -> seen.add(task.id()));
+      cursor = page.nextCursor();
+      pages++;
+      // Submitted while paging: newer than every row shown, so it sorts before the first page.
+      clock.advance(Duration.ofMillis(1));
+      taskrow.submit(NewTask.of("issue"));
+    } while (cursor != null);
+
+    assertThat(pages).isEqualTo(15); // 100 rows, 7 a page
+    assertThat(seen).doesNotHaveDuplicates();
+    assertThat(new HashSet<>(seen)).isEqualTo(existing);
+  }
+
+  @Test
+  void aPageOfOneFilterFollowsItsOwnCursor() throws Exception {
+    List<UUID> failed = new ArrayList<>();
+    for (int i = 0; i < 5; i++) {
+      clock.advance(Duration.ofSeconds(1));
+      UUID id = taskrow.submit(NewTask.of("issue"));
+      fail(id, "X", "x");
+      failed.addFirst(id);
+      taskrow.submit(NewTask.of("issue"));
+    }
+    TaskFilter filter = TaskFilter.any().withErrorCode("X");
+    TaskPage first = admin.search(filter, null, 3);
+    TaskPage second = admin.search(filter, first.nextCursor(), 3);
+    assertThat(first.tasks()).extracting(Task::id).containsExactlyElementsOf(failed.subList(0, 3));
+    assertThat(second.tasks()).extracting(Task::id).containsExactlyElementsOf(failed.subList(3, 5));
+    assertThat(second.nextCursor()).isNull();
+  }
+
+  @Test
+  void badValuesAreRefusedByName() {
+    assertThatThrownBy(() -> TaskFilter.any().withQueue(" "))
+        .isInstanceOf(AdminRefusal.class)
+        .hasMessage("queue: empty; leave it out to match any")
+        .extracting(e -> ((AdminRefusal) e).code())
+        .isEqualTo(AdminRefusal.Code.INVALID_FILTER);
+    Instant now = Instant.now();
+    assertThatThrownBy(() -> TaskFilter.any().withCreated(now, now.minusSeconds(1)))
+        .isInstanceOf(AdminRefusal.class)
+        .hasMessageContaining("created_from");
+    assertThatThrownBy(() -> admin.search(TaskFilter.any(), "not-a-cursor", 10))
+        .isInstanceOf(AdminRefusal.class)
+        .hasMessageContaining("cursor");
+    assertThatThrownBy(() -> admin.search(TaskFilter.any(), null, 0))
+        .isInstanceOf(AdminRefusal.class)
+        .hasMessageContaining("limit: 0");
+  }
+
+  private List<UUID> ids(TaskFilter filter) throws Exception {
+    return admin.search(filter, null, 100).tasks().stream().map(Task::id).toList();
+  }
+}

@@ -1,0 +1,1 @@
+select t.* from ((select t.* from taskrow_task t where t.status in ('PENDING', 'PROCESSING') order by t.created_at desc, t.id desc limit 51) union all (select t.* from taskrow_task t where t.status in ('SUCCESS', 'FAILED') order by t.created_at desc, t.id desc limit 51)) t order by t.created_at desc, t.id desc limit 51;

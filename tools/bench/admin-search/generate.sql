@@ -1,0 +1,25 @@
+-- :n rows over 14 days; 95% SUCCESS, 4% FAILED, ~1% active; 6 kinds with skew, one rare.
+insert into taskrow_task (id, kind, queue, subject, payload, status, error_code, error_message,
+    attempt_count, max_attempts, due_at, created_at, finished_at)
+select gen_random_uuid(),
+       k.kind, k.queue,
+       case when i % 3 = 0 then null when s.status in ('PENDING','PROCESSING') then 'active:' || i else 'nest:' || (i % 500000) end,
+       cast('{"n": ' || i || '}' as jsonb),
+       s.status,
+       case when s.status = 'FAILED' then (array['ISSUER_TIMEOUT','OCR_FAILED','UNKNOWN','CANCELLED','STALE_PENDING','RARE_CODE'])[1 + (case when i % 1000 = 7 then 5 else i % 5 end)] end,
+       case when s.status = 'FAILED' then 'failed ' || i end,
+       1, 3,
+       case when s.status in ('PENDING','PROCESSING') then c.created_at end,
+       c.created_at,
+       case when s.status in ('SUCCESS','FAILED') then c.created_at + interval '2 seconds' end
+from generate_series(1, :n) as i
+cross join lateral (select now() - interval '14 days' * (1 - i::float8 / :n) as created_at) c
+cross join lateral (select case when i % 100 < 95 then 'SUCCESS' when i % 100 < 99 then 'FAILED'
+                                when i % 2 = 0 then 'PENDING' else 'PROCESSING' end as status) s
+cross join lateral (select case when i % 100000 = 3 then 'rare.kind'
+                                when i % 10 < 5 then 'registry.issue'
+                                when i % 10 < 8 then 'registry.ocr'
+                                else 'dongchimi.import' end as kind) k0
+cross join lateral (select k0.kind,
+                           case k0.kind when 'registry.issue' then 'issuance' when 'registry.ocr' then 'ocr'
+                                        when 'rare.kind' then 'rare' else 'import' end as queue) k;
