@@ -15,6 +15,16 @@
       window.htmx.trigger(live, "refresh");
     }
   });
+  // A poll answered by another page (the session expired and the application sent the request to
+  // its login): reload, so the whole page goes to the login instead of a login form in a table.
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var xhr = event.detail.xhr;
+    var asked = event.detail.requestConfig && event.detail.requestConfig.path;
+    if (xhr && asked && xhr.responseURL && xhr.responseURL.indexOf(asked) === -1) {
+      event.detail.shouldSwap = false;
+      window.location.reload();
+    }
+  });
   // A confirmation button sends once: a double click must not submit a bulk action twice.
   document.addEventListener("submit", function (event) {
     var buttons = event.target.querySelectorAll("button[type=submit]");
