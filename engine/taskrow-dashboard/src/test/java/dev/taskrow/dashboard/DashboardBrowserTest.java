@@ -156,6 +156,28 @@ class DashboardBrowserTest {
   }
 
   @Test
+  void theTaskListPagesByKeysetAndFindsATaskById() throws Exception {
+    List<UUID> ids = new ArrayList<>();
+    for (int i = 0; i < TasksController.PAGE + 5; i++) {
+      ids.add(taskrow.submit(NewTask.of(DashboardTestApplication.REPORT).subject("page:" + i)));
+    }
+    try (Page page = signedIn("admin", BrowserKit.Options.korean())) {
+      page.navigate(base + "/tasks?queue=reports");
+      assertThat(page.locator("table.tasks tbody tr")).hasCount(TasksController.PAGE);
+      page.click("#next-page");
+      assertThat(page.locator("table.tasks tbody tr")).hasCount(5);
+      assertThat(page.locator("#next-page")).hasCount(0);
+      // Newest first: the second page holds the five submitted first.
+      assertThat(page.locator("table.tasks tbody tr").first())
+          .hasAttribute("data-task", ids.get(4).toString());
+
+      page.fill("input[name=id]", ids.get(7).toString());
+      page.click("form.search button[type=submit]");
+      assertThat(page.locator("h1 code")).hasText(ids.get(7).toString());
+    }
+  }
+
+  @Test
   void aBulkCancelShowsItsCountAndTheConfirmationCancelsExactlyThose() throws Exception {
     List<UUID> reports = new ArrayList<>();
     for (int i = 0; i < 4; i++) {
