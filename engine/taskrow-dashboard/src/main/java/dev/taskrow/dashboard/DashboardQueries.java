@@ -1,0 +1,96 @@
+package dev.taskrow.dashboard;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
+import javax.sql.DataSource;
+
+/**
+ * The two readings of the overview that TaskAdmin has no call for: the oldest PENDING task of each
+ * queue and the finished tasks per minute. Reads only; the database's clock is "now", as for the
+ * engine's leases.
+ */
+final class DashboardQueries {
+  /** Minutes of the overview's chart. */
+  static final int MINUTES = 60;
+
+  // PENDING rows are in the claim index, which holds the active rows only: this reads the backlog,
+  // never the finished history.
+  private static final String OLDEST_PENDING =
+      """
+      select queue, extract(epoch from now() - min(created_at))::bigint as age_seconds
+        from taskrow_task
+       where status = 'PENDING'
+       group by queue
+      """;
+
+  // Through taskrow_task_finished_queue_idx (queue, created_at, id) include (status): the tasks
+  // created in the last hour and finished since, by the minute they finished in. A task created
+  // earlier that finished within the hour is left out: the price of reading an index instead of
+  // the table (the engine keeps no index on finished_at).
+  private static final String PER_MINUTE =
+      """
+      select queue,
+             (extract(epoch from date_trunc('minute', now()) - date_trunc('minute', finished_at))
+                 / 60)::int as minutes_ago,
+             count(*) filter (where status = 'SUCCESS') as succeeded,
+             count(*) filter (where status = 'FAILED') as failed
+        from taskrow_task
+       where status in ('SUCCESS', 'FAILED')
+         and created_at >= now() - interval '1 hour'
+         and finished_at > date_trunc('minute', now()) - interval '1 hour'
+       group by 1, 2
+      """;
+
+  private final DataSource dataSource;
+
+  DashboardQueries(DataSource dataSource) {
+    this.dataSource = dataSource;
+  }
+
+  /** The age of each queue's oldest PENDING task; a queue with none is absent. */
+  Map<String, Duration> oldestPendingAge() throws SQLException {
+    Map<String, Duration> ages = new HashMap<>();
+    try (Connection c = dataSource.getConnection();
+        PreparedStatement s = c.prepareStatement(OLDEST_PENDING);
+        ResultSet r = s.executeQuery()) {
+      while (r.next()) {
+        ages.put(r.getString("queue"), Duration.ofSeconds(Math.max(0, r.getLong("age_seconds"))));
+      }
+    }
+    return ages;
+  }
+
+  /**
+   * Per queue, the tasks finished in each of the last {@link #MINUTES} minutes: index 0 is the
+   * oldest minute, the last index the current one.
+   */
+  Map<String, Throughput> perMinute() throws SQLException {
+    Map<String, Throughput> byQueue = new HashMap<>();
+    try (Connection c = dataSource.getConnection();
+        PreparedStatement s = c.prepareStatement(PER_MINUTE);
+        ResultSet r = s.executeQuery()) {
+      while (r.next()) {
+        int minutesAgo = r.getInt("minutes_ago");
+        if (minutesAgo < 0 || minutesAgo >= MINUTES) {
+          continue;
+        }
+        Throughput t = byQueue.computeIfAbsent(r.getString("queue"), q -> new Throughput());
+        int slot = MINUTES - 1 - minutesAgo;
+        t.succeeded[slot] = r.getLong("succeeded");
+        t.failed[slot] = r.getLong("failed");
+      }
+    }
+    return byQueue;
+  }
+
+  /** Finished tasks per minute, oldest minute first. */
+  static final class Throughput {
+    final long[] succeeded = new long[MINUTES];
+    final long[] failed = new long[MINUTES];
+  }
+}

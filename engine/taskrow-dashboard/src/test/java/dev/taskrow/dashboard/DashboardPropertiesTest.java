@@ -1,0 +1,54 @@
+package dev.taskrow.dashboard;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.test.context.runner.WebApplicationContextRunner;
+import org.springframework.boot.validation.autoconfigure.ValidationAutoConfiguration;
+
+/** A bad dashboard property stops start-up with its name; the dashboard is off unless enabled. */
+class DashboardPropertiesTest {
+  private final WebApplicationContextRunner runner =
+      new WebApplicationContextRunner()
+          .withConfiguration(AutoConfigurations.of(ValidationAutoConfiguration.class))
+          .withUserConfiguration(Props.class);
+
+  @org.springframework.boot.context.properties.EnableConfigurationProperties(
+      DashboardProperties.class)
+  static class Props {}
+
+  @Test
+  void aPathWithoutItsLeadingSlashFailsNamingTheProperty() {
+    runner
+        .withPropertyValues("taskrow.dashboard.path=ops/taskrow")
+        .run(
+            context ->
+                assertThat(context.getStartupFailure())
+                    .rootCause()
+                    .hasMessageContaining("taskrow.dashboard.path"));
+  }
+
+  @Test
+  void aRoleWithASpaceFailsNamingTheProperty() {
+    runner
+        .withPropertyValues("taskrow.dashboard.admin-role=ADMIN USER")
+        .run(
+            context ->
+                assertThat(context.getStartupFailure())
+                    .rootCause()
+                    .hasMessageContaining("taskrow.dashboard.admin-role"));
+  }
+
+  @Test
+  void theDefaultsAreOffAtOpsTaskrowWithAdminAndViewerRoles() {
+    runner.run(
+        context -> {
+          DashboardProperties p = context.getBean(DashboardProperties.class);
+          assertThat(p.isEnabled()).isFalse();
+          assertThat(p.getPath()).isEqualTo("/ops/taskrow");
+          assertThat(p.getAdminRole()).isEqualTo("ADMIN");
+          assertThat(p.getViewerRole()).isEqualTo("TASKROW_VIEWER");
+        });
+  }
+}
