@@ -11,6 +11,7 @@ import dev.taskrow.core.TaskSnooze;
 import dev.taskrow.core.TaskStatus;
 import dev.taskrow.core.Taskrow;
 import dev.taskrow.test.TestDatabase;
+import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Duration;
 import java.util.Map;
@@ -225,7 +226,9 @@ class TaskrowMetricsTest {
     return registry.get("taskrow.queue.paused").tag("queue", queue).gauge().value();
   }
 
+  /** 0 until the counter exists: a missing meter is no AssertionError, so await would not retry. */
   private static double counter(MeterRegistry registry, String name) {
-    return registry.get(name).tags("kind", "measured", "queue", "default").counter().count();
+    Counter counter = registry.find(name).tags("kind", "measured", "queue", "default").counter();
+    return counter == null ? 0 : counter.count();
   }
 }
