@@ -2,7 +2,9 @@
 # The README's test command: installs what the tests need when it is missing, then runs every test.
 #   - a JDK >= 21 under /usr/lib/jvm (the build selects it with the Maven toolchains plugin; the
 #     default java may be older) — checked, not installed;
-#   - Tesseract with its Korean data (Debian packages), for 둥지's OCR tests of scanned pages.
+#   - Tesseract with its Korean data (Debian packages), for 둥지's OCR tests of scanned pages;
+#   - Debian's chromium, for the pages' browser tests (Playwright drives it; it never downloads a
+#     browser), and a Hangul font (fonts-nanum) so their screenshots show Korean.
 # PostgreSQL, Redis and the S3-compatible server start inside the test JVMs; nothing else is needed.
 # Usage: scripts/test.sh [extra Maven arguments, e.g. -pl engine/taskrow-core]
 set -euo pipefail
@@ -24,6 +26,11 @@ apt_install() {
 if ! command -v tesseract >/dev/null 2>&1 || ! tesseract --list-langs 2>/dev/null | grep -qx kor; then
   echo "test: installing tesseract-ocr and its Korean data (Debian) for the OCR tests" >&2
   apt_install tesseract-ocr tesseract-ocr-kor
+fi
+
+if ! command -v chromium >/dev/null 2>&1 || ! fc-list 2>/dev/null | grep -qi nanum; then
+  echo "test: installing chromium and fonts-nanum (Debian) for the pages' browser tests" >&2
+  apt_install chromium fonts-nanum
 fi
 
 exec ./mvnw -B verify "$@"

@@ -15,11 +15,11 @@ import org.springframework.http.HttpStatus;
 import org.springframework.web.filter.OncePerRequestFilter;
 
 /**
- * Limits the API requests that carry no bearer token, per client address: a token bucket of {@code
- * accounts.anonymous-reads.per-minute}, refilled evenly, in memory (per instance: a limit against a
- * scraper or a runaway client, not a quota). Over it: 429 {@code RATE_LIMITED} with {@code
- * Retry-After}. Health checks are not counted (load balancers poll them). Hand-written rather than
- * Bucket4j: one bucket type, about forty lines, no cache library.
+ * Limits the API's reads (GET, HEAD) that carry no bearer token, per client address: a token bucket
+ * of {@code accounts.anonymous-reads.per-minute}, refilled evenly, in memory (per instance: a limit
+ * against a scraper or a runaway client, not a quota). Over it: 429 {@code RATE_LIMITED} with
+ * {@code Retry-After}. Health checks are not counted (load balancers poll them). Hand-written
+ * rather than Bucket4j: one bucket type, about forty lines, no cache library.
  */
 final class AnonymousReadLimiter extends OncePerRequestFilter {
   private final ProblemWriter problems;
@@ -51,7 +51,10 @@ final class AnonymousReadLimiter extends OncePerRequestFilter {
 
   @Override
   protected boolean shouldNotFilter(HttpServletRequest request) {
-    return request.getHeader(HttpHeaders.AUTHORIZATION) != null
+    // Reads only: a login or signup has its own throttle, and every other write needs a token.
+    boolean read = "GET".equals(request.getMethod()) || "HEAD".equals(request.getMethod());
+    return !read
+        || request.getHeader(HttpHeaders.AUTHORIZATION) != null
         || request.getRequestURI().startsWith("/actuator/health");
   }
 
