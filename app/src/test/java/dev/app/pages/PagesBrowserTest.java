@@ -316,7 +316,8 @@ class PagesBrowserTest {
       assertThat(setCookies)
           .as("the session id changes at login, in a cookie scripts cannot read")
           .isNotEmpty()
-          .allSatisfy(c -> assertThat(c).contains("HttpOnly", "SameSite=Lax").doesNotContain("Secure"));
+          .allSatisfy(
+              c -> assertThat(c).contains("HttpOnly", "SameSite=Lax").doesNotContain("Secure"));
       Cookie session =
           page.context().cookies().stream()
               .filter(c -> c.name.equals("JSESSIONID"))
