@@ -264,7 +264,7 @@ class PagesBrowserTest {
   @Test
   void aFormWithoutItsCsrfTokenIsRefused() {
     try (Page page = browser.phone(BrowserKit.Options.korean())) {
-      signIn(page, DemoTenant.EMAIL);
+      signIn(page, DemoData.CUSTOMER); // any account has nests: not the demo tenant's list
       page.navigate(url("/tenant"));
       FormData nest = FormData.create().set("name", "위조 요청").set("address", "서울 어딘가");
       assertThat(
