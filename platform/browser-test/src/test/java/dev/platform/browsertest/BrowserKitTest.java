@@ -24,7 +24,7 @@ class BrowserKitTest {
   }
 
   private static final String GOOD =
-      "<!DOCTYPE html><html lang='ko'><head><title>좋은 쪽</title></head><body><main>"
+      "<!DOCTYPE html><html lang='ko'><head><meta name='viewport' content='width=device-width, initial-scale=1'><title>좋은 쪽</title></head><body><main>"
           + "<h1>안녕하세요</h1><label for='q'>검색어</label><input id='q'></main></body></html>";
 
   @Test
@@ -63,18 +63,6 @@ class BrowserKitTest {
       assertThatThrownBy(() -> Layout.assertNoHorizontalScroll(page))
           .isInstanceOf(AssertionError.class)
           .hasMessageContaining("375 px viewport");
-    }
-  }
-
-  @Test
-  void aGrantedLocationIsTheDevicesPosition() {
-    try (Page page = browser.phone(BrowserKit.Options.english().at(37.5, 127.0))) {
-      page.setContent(GOOD);
-      Object latitude =
-          page.evaluate(
-              "() => new Promise(ok => navigator.geolocation.getCurrentPosition("
-                  + "p => ok(p.coords.latitude)))");
-      assertThat(((Number) latitude).doubleValue()).isEqualTo(37.5);
     }
   }
 }
