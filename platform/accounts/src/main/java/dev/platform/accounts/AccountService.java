@@ -64,6 +64,15 @@ class AccountService implements AccountProvisioning {
   }
 
   TokenResponse login(String rawEmail, String password, String clientAddress) {
+    Account found = authenticate(rawEmail, password, clientAddress);
+    return tokens.issue(found.id(), found.roles());
+  }
+
+  /**
+   * The account whose email and password these are, under the login throttle: the bearer-token
+   * login and the browser's form login share it, so neither is a way around the other's limits.
+   */
+  Account authenticate(String rawEmail, String password, String clientAddress) {
     if (rawEmail == null || password == null || password.length() > MAX_PASSWORD) {
       throw AccountProblem.invalid("INVALID_CREDENTIALS_FORMAT", "email and password are required");
     }
@@ -105,7 +114,7 @@ class AccountService implements AccountProvisioning {
     if (passwords.upgradeEncoding(found.passwordHash())) {
       accounts.updatePasswordHash(found.id(), hashing.run(() -> passwords.encode(password)));
     }
-    return tokens.issue(found.id(), found.roles());
+    return found;
   }
 
   @Override

@@ -45,6 +45,7 @@ import org.springframework.web.servlet.config.annotation.WebMvcConfigurer;
 @EnableConfigurationProperties({AccountsProperties.class, EmbeddedProperties.class})
 @Import({
   SecurityConfiguration.class,
+  BrowserSecurityConfiguration.class,
   OpenApiSecurity.class,
   AuthController.class,
   SecurityProblemAdvice.class

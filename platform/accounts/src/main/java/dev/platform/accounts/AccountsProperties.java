@@ -13,13 +13,15 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param tokenTtl how long an access token is valid
  * @param issuer the {@code iss} claim written into tokens and required of them
  * @param throttle failed-login throttling
+ * @param anonymousReads the limit on requests without a bearer token
  */
 @ConfigurationProperties("accounts")
 public record AccountsProperties(
     String jwtSecret,
     @DefaultValue("1h") Duration tokenTtl,
     @DefaultValue("taskrow") String issuer,
-    @DefaultValue Throttle throttle) {
+    @DefaultValue Throttle throttle,
+    @DefaultValue AnonymousReads anonymousReads) {
 
   public AccountsProperties {
     require(tokenTtl != null && tokenTtl.isPositive(), "token-ttl must be positive");
@@ -37,6 +39,8 @@ public record AccountsProperties(
         + issuer
         + ", throttle="
         + throttle
+        + ", anonymousReads="
+        + anonymousReads
         + "]";
   }
 
@@ -66,6 +70,23 @@ public record AccountsProperties(
           maxFailuresPerAccountAllAddresses >= 1,
           "throttle.max-failures-per-account-all-addresses must be at least 1");
       require(maxFailuresPerAddress >= 1, "throttle.max-failures-per-address must be at least 1");
+    }
+  }
+
+  /**
+   * {@code accounts.anonymous-reads.*}: what one client address may read without a token (marts,
+   * flyers, products and deals are public), a token bucket per address kept in memory per instance.
+   * Requests with a bearer token are not counted.
+   *
+   * @param perMinute requests per minute per address, refilled evenly; also the burst
+   * @param maxAddresses addresses remembered at once; past it the fullest buckets are forgotten
+   */
+  public record AnonymousReads(
+      @DefaultValue("300") int perMinute, @DefaultValue("100000") int maxAddresses) {
+
+    public AnonymousReads {
+      require(perMinute >= 1, "anonymous-reads.per-minute must be at least 1");
+      require(maxAddresses >= 1, "anonymous-reads.max-addresses must be at least 1");
     }
   }
 

@@ -10,7 +10,7 @@ import org.springframework.security.oauth2.server.resource.authentication.JwtAut
 
 /**
  * The authenticated caller, as domain modules see it: the account id (the token's subject) and its
- * roles (the token's {@code roles} claim).
+ * roles (the token's {@code roles} claim), or the {@link SessionUser} of a browser session.
  *
  * <p>Take it as a controller parameter ({@code CurrentUser user}: resolved for every handler
  * method), or build it with {@link #from(Authentication)}.
@@ -33,6 +33,9 @@ public record CurrentUser(long id, Set<Role> roles) {
   public static CurrentUser from(Authentication authentication) {
     if (authentication instanceof JwtAuthenticationToken token) {
       return from(token.getToken());
+    }
+    if (authentication != null && authentication.getPrincipal() instanceof SessionUser session) {
+      return session.currentUser(); // a browser's page, signed in with the form
     }
     throw new InsufficientAuthenticationException("a bearer token is required");
   }

@@ -15,12 +15,15 @@ import org.springframework.security.oauth2.server.resource.authentication.JwtGra
 import org.springframework.security.web.AuthenticationEntryPoint;
 import org.springframework.security.web.SecurityFilterChain;
 import org.springframework.security.web.access.AccessDeniedHandler;
+import org.springframework.security.web.access.intercept.AuthorizationFilter;
 
 /**
  * Every request needs a bearer token, except the {@link PublicEndpoint}s: the account system's own
  * (below) and those other modules declare as beans. {@code /ops/**} and {@code /actuator/**} other
  * than health, and {@code /api/admin/**}, need the ADMIN role. Stateless: no session, no cookie, so
- * no CSRF token is needed (a browser never sends the bearer token by itself).
+ * no CSRF token is needed (a browser never sends the bearer token by itself). Requests without a
+ * token are rate-limited per address ({@link AnonymousReadLimiter}). Pages have their own chain,
+ * ordered first ({@link BrowserSecurityConfiguration}).
  */
 @Configuration(proxyBeanMethods = false)
 @EnableWebSecurity
@@ -40,7 +43,10 @@ class SecurityConfiguration {
 
   @Bean
   SecurityFilterChain accountsSecurityFilterChain(
-      HttpSecurity http, ObjectProvider<PublicEndpoint> declared, ProblemWriter problems)
+      HttpSecurity http,
+      ObjectProvider<PublicEndpoint> declared,
+      ProblemWriter problems,
+      AccountsProperties properties)
       throws Exception {
     List<PublicEndpoint> open = Stream.concat(OWN.stream(), declared.orderedStream()).toList();
     JwtGrantedAuthoritiesConverter roles = new JwtGrantedAuthoritiesConverter();
@@ -51,7 +57,10 @@ class SecurityConfiguration {
     AuthenticationEntryPoint unauthenticated = SecurityProblems.entryPoint(problems);
     AccessDeniedHandler forbidden = SecurityProblems.accessDeniedHandler(problems);
 
-    http.csrf(csrf -> csrf.disable())
+    http.addFilterBefore(
+            new AnonymousReadLimiter(properties.anonymousReads(), problems, System::nanoTime),
+            AuthorizationFilter.class)
+        .csrf(csrf -> csrf.disable())
         .sessionManagement(s -> s.sessionCreationPolicy(SessionCreationPolicy.STATELESS))
         .httpBasic(basic -> basic.disable())
         .formLogin(form -> form.disable())

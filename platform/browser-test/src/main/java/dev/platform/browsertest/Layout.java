@@ -18,17 +18,21 @@ public final class Layout {
   @SuppressWarnings("unchecked")
   public static void assertNoHorizontalScroll(Page page) {
     Number scrollWidth = (Number) page.evaluate("() => document.documentElement.scrollWidth");
-    Number viewport = (Number) page.evaluate("() => window.innerWidth");
+    // The device's width, not window.innerWidth: on a phone the browser zooms a too-wide page
+    // out, and innerWidth then grows with the content (BrowserKitTest saw 1,500 px on a 375 px
+    // phone), which would hide the very overflow looked for.
+    Number viewport = page.viewportSize().width;
     if (scrollWidth.intValue() > viewport.intValue()) {
       List<String> culprits =
           (List<String>)
               page.evaluate(
                   """
-                  () => [...document.querySelectorAll('body *')]
-                    .filter(e => e.getBoundingClientRect().right > window.innerWidth + 1)
+                  w => [...document.querySelectorAll('body *')]
+                    .filter(e => e.getBoundingClientRect().right > w + 1)
                     .slice(0, 5)
                     .map(e => e.tagName.toLowerCase() + (e.id ? '#' + e.id : '')
-                      + (e.className && typeof e.className === 'string' ? '.' + e.className : ''))""");
+                      + (e.className && typeof e.className === 'string' ? '.' + e.className : ''))""",
+                  viewport);
       throw new AssertionError(
           page.url()
               + " is "

@@ -177,12 +177,13 @@ public class Catalog {
         .orElseThrow(() -> Problem.notFound("product " + productId));
   }
 
-  public List<ProductRepository.PricePoint> priceHistory(long productId, int limit) {
+  public List<PricePoint> priceHistory(long productId, int limit) {
     product(productId);
     return products.priceHistory(productId, limit);
   }
 
-  List<Product> productsOfMart(
+  /** A mart's products, filtered; 404 for a missing mart. */
+  public List<Product> productsOfMart(
       long martId, Category category, Boolean onSale, String q, int size, int offset) {
     mart(martId);
     return products.ofMart(martId, category, onSale, q, today(), size, offset);

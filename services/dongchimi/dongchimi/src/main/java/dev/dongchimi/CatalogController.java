@@ -60,6 +60,7 @@ class CatalogController {
   }
 
   @GetMapping("/marts/{martId}")
+  @SecurityRequirements
   @ProblemResponse(status = 404, codes = "NOT_FOUND")
   Mart mart(@PathVariable long martId) {
     return catalog.mart(martId);
@@ -87,6 +88,7 @@ class CatalogController {
       long onSaleCount) {}
 
   @GetMapping("/marts/nearby")
+  @SecurityRequirements
   @Operation(
       summary = "Marts within radius_m (1..10000) of a point, nearest first",
       description = "Each with distance_m and the number of its products on sale today.")
@@ -121,6 +123,7 @@ class CatalogController {
   }
 
   @GetMapping("/marts/{martId}/products")
+  @SecurityRequirements
   @Operation(summary = "A mart's products; filter by category, on_sale and keyword q")
   @ProblemResponse(status = 404, codes = "NOT_FOUND")
   @ProblemResponse(
@@ -169,18 +172,20 @@ class CatalogController {
   }
 
   @GetMapping("/products/{productId}")
+  @SecurityRequirements
   @ProblemResponse(status = 404, codes = "NOT_FOUND")
   Product product(@PathVariable long productId) {
     return catalog.product(productId);
   }
 
   @GetMapping("/products/{productId}/price-history")
+  @SecurityRequirements
   @Operation(
       summary = "The product's regular and sale price changes, oldest first",
       description = "The newest `limit` changes (default 100, at most 500).")
   @ProblemResponse(status = 404, codes = "NOT_FOUND")
   @ProblemResponse(status = 400, codes = "INVALID_LIMIT")
-  List<ProductRepository.PricePoint> priceHistory(
+  List<PricePoint> priceHistory(
       @PathVariable long productId, @RequestParam(defaultValue = "100") int limit) {
     if (limit < 1 || limit > MAX_PRICE_HISTORY) {
       throw Problem.invalid("INVALID_LIMIT", "limit must be within 1.." + MAX_PRICE_HISTORY);
@@ -191,6 +196,7 @@ class CatalogController {
   record DealView(Product product, long martId, String martName, long distanceM) {}
 
   @GetMapping("/deals/nearby")
+  @SecurityRequirements
   @Operation(
       summary = "Products on sale today at marts within radius_m",
       description = "sort: discount (default), distance or price; size 1..100.")

@@ -58,6 +58,41 @@ public class DongchimiAutoConfiguration {
     return PublicEndpoint.get("/categories");
   }
 
+  /**
+   * Reading marts, flyers, products and deals is public, as a flyer is an advertisement (Flipp
+   * shows one without an account); writing stays the owner's. Anonymous reads are rate-limited per
+   * address by the account system ({@code accounts.anonymous-reads.*}).
+   */
+  @Bean
+  PublicEndpoint dongchimiMarts() {
+    return PublicEndpoint.get("/marts/*");
+  }
+
+  @Bean
+  PublicEndpoint dongchimiMartProducts() {
+    return PublicEndpoint.get("/marts/*/products");
+  }
+
+  @Bean
+  PublicEndpoint dongchimiMartFlyers() {
+    return PublicEndpoint.get("/marts/*/flyers");
+  }
+
+  @Bean
+  PublicEndpoint dongchimiProducts() {
+    return PublicEndpoint.get("/products/*");
+  }
+
+  @Bean
+  PublicEndpoint dongchimiPriceHistory() {
+    return PublicEndpoint.get("/products/*/price-history");
+  }
+
+  @Bean
+  PublicEndpoint dongchimiDeals() {
+    return PublicEndpoint.get("/deals/nearby");
+  }
+
   @Bean
   @Conditional(DemoData.Wanted.class)
   DemoData dongchimiDemoData(Catalog catalog, AccountProvisioning accounts, JdbcClient jdbc) {

@@ -3,6 +3,7 @@ package dev.dongchimi;
 import dev.platform.accounts.CurrentUser;
 import dev.platform.web.ProblemResponse;
 import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.security.SecurityRequirements;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -76,6 +77,7 @@ class FlyerController {
   }
 
   @GetMapping("/marts/{martId}/flyers")
+  @SecurityRequirements
   @Operation(
       summary = "A mart's flyers",
       description =

@@ -7,7 +7,7 @@ public record Page<T>(List<T> items, int page, int size, boolean hasNext) {
   static final int MAX_SIZE = 100;
   static final int MAX_OFFSET = 10_000;
 
-  static void check(int page, int size) {
+  public static void check(int page, int size) {
     if (size < 1 || size > MAX_SIZE) {
       throw Problem.invalid("INVALID_PAGE_SIZE", "size must be within 1.." + MAX_SIZE);
     }
@@ -18,7 +18,7 @@ public record Page<T>(List<T> items, int page, int size, boolean hasNext) {
   }
 
   /** From a query that fetched {@code size + 1} rows. */
-  static <T> Page<T> of(List<T> rows, int page, int size) {
+  public static <T> Page<T> of(List<T> rows, int page, int size) {
     boolean more = rows.size() > size;
     return new Page<>(more ? rows.subList(0, size) : rows, page, size, more);
   }

@@ -101,7 +101,7 @@ public final class ProductNames {
   }
 
   /** E.g. {basis: "100g", price: 1290}. */
-  record UnitPrice(String basis, long price) {}
+  public record UnitPrice(String basis, long price) {}
 
   // --- the import's preprocessing ----------------------------------------------------------
 

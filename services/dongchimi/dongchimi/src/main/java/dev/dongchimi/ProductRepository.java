@@ -150,8 +150,6 @@ class ProductRepository {
         .list();
   }
 
-  record PricePoint(int regularPrice, Integer salePrice, OffsetDateTime changedAt) {}
-
   /** The newest {@code limit} changes, oldest first. */
   List<PricePoint> priceHistory(long productId, int limit) {
     return jdbc.sql(

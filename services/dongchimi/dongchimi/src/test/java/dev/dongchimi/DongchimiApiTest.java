@@ -489,7 +489,14 @@ class DongchimiApiTest {
         api.patch("/marts/" + mart, owner, Map.of("lat", 100)), 400, "INVALID_COORDINATES");
     assertProblem(
         api.patch("/marts/" + mart, owner, Map.of("name", "가".repeat(101))), 400, "INVALID_NAME");
-    assertProblem(api.get("/marts/" + mart, null), 401, "UNAUTHENTICATED");
+    // Reading is public (a flyer is an advertisement); writing still needs the owner's token.
+    assertThat(api.get("/marts/" + mart, null).status()).isEqualTo(200);
+    assertThat(api.get("/marts/" + mart + "/products", null).status()).isEqualTo(200);
+    assertThat(api.get("/marts/" + mart + "/flyers", null).status()).isEqualTo(200);
+    assertProblem(
+        api.patch("/marts/" + mart, null, Map.of("name", "남의마트")), 401, "UNAUTHENTICATED");
+    assertProblem(api.get("/marts/" + mart + "/product-imports", null), 401, "UNAUTHENTICATED");
+    assertProblem(api.get("/me/marts", null), 401, "UNAUTHENTICATED");
   }
 
   // --- favourites and price history --------------------------------------------------------

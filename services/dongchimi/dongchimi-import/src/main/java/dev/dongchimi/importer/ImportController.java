@@ -4,7 +4,6 @@ import com.fasterxml.jackson.annotation.JsonRawValue;
 import dev.dongchimi.Problem;
 import dev.platform.accounts.CurrentUser;
 import dev.platform.web.ProblemResponse;
-import dev.taskrow.core.ErrorCodes;
 import dev.taskrow.core.Task;
 import dev.taskrow.core.TaskStatus;
 import io.swagger.v3.oas.annotations.Operation;
@@ -120,21 +119,6 @@ class ImportController {
         .body(TemplateWorkbook.bytes());
   }
 
-  /**
-   * The import's own failures explain themselves to the owner; the engine's safety-net codes carry
-   * an exception's text (SQL, class names), kept in the task row and the log for operators.
-   */
-  static String ownerMessage(Task t) {
-    if (t.errorCode() == null) {
-      return t.errorMessage();
-    }
-    return switch (t.errorCode()) {
-      case ErrorCodes.UNKNOWN, ErrorCodes.TRANSIENT_DATABASE_ERROR ->
-          "an unexpected error on our side; upload the file again later";
-      default -> t.errorMessage();
-    };
-  }
-
   static ImportView view(ImportService.Import i) {
     Task t = i.task();
     return new ImportView(
@@ -142,7 +126,7 @@ class ImportController {
         i.record().fileName(),
         t.status(),
         t.errorCode(),
-        ownerMessage(t),
+        ImportService.ownerMessage(t),
         t.lastErrorCode(),
         t.isWaitingForRetry() ? t.nextRetryAt() : null,
         t.attemptCount(),

@@ -4,6 +4,7 @@ import dev.dongchimi.Catalog;
 import dev.dongchimi.Problem;
 import dev.platform.storage.ObjectStorage;
 import dev.taskrow.core.ActiveTaskExistsException;
+import dev.taskrow.core.ErrorCodes;
 import dev.taskrow.core.NewTask;
 import dev.taskrow.core.Task;
 import dev.taskrow.spring.TaskrowTemplate;
@@ -110,6 +111,21 @@ public class ImportService {
   public List<Import> list(long userId, long martId, int limit) {
     catalog.ownedMart(martId, userId);
     return store.ofMart(martId, limit).stream().map(r -> new Import(r, task(r.taskId()))).toList();
+  }
+
+  /**
+   * The import's own failures explain themselves to the owner; the engine's safety-net codes carry
+   * an exception's text (SQL, class names), kept in the task row and the log for operators.
+   */
+  public static String ownerMessage(Task t) {
+    if (t.errorCode() == null) {
+      return t.errorMessage();
+    }
+    return switch (t.errorCode()) {
+      case ErrorCodes.UNKNOWN, ErrorCodes.TRANSIENT_DATABASE_ERROR ->
+          "an unexpected error on our side; upload the file again later";
+      default -> t.errorMessage();
+    };
   }
 
   private Task task(UUID id) {
