@@ -32,7 +32,11 @@ class HomeController {
               new DemoAccount(
                   dev.app.pages.tenant.DemoTenant.EMAIL,
                   dev.app.pages.tenant.DemoTenant.PASSWORD,
-                  "role.tenant")));
+                  "role.tenant"),
+              new DemoAccount(
+                  dev.app.taskrow.DemoOperator.EMAIL,
+                  dev.app.taskrow.DemoOperator.PASSWORD,
+                  "role.operator")));
     }
     return "pages/home";
   }

@@ -4,6 +4,7 @@ import dev.platform.accounts.BrowserContentSecurityPolicy;
 import dev.platform.accounts.BrowserPath;
 import java.time.Duration;
 import java.util.Locale;
+import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -40,6 +41,12 @@ class PagesConfiguration implements WebMvcConfigurer {
   @Bean
   BrowserPath pagesTenant() {
     return BrowserPath.signedIn("/tenant/**");
+  }
+
+  /** The operators' task dashboard (taskrow-dashboard): ADMIN acts, everyone else gets 403. */
+  @Bean
+  BrowserPath taskrowDashboard(@Value("${taskrow.dashboard.path:/ops/taskrow}") String path) {
+    return BrowserPath.signedIn(path + "/**");
   }
 
   /** The stylesheet, the scripts and the webjars (htmx, Leaflet) the pages load. */

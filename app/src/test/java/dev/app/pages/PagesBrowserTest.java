@@ -10,6 +10,7 @@ import com.microsoft.playwright.options.FilePayload;
 import com.microsoft.playwright.options.FormData;
 import com.microsoft.playwright.options.RequestOptions;
 import dev.app.pages.tenant.DemoTenant;
+import dev.app.taskrow.DemoOperator;
 import dev.dongchimi.DemoData;
 import dev.dungji.nest.NestService;
 import dev.platform.accounts.AccountProvisioning;
@@ -100,9 +101,14 @@ class PagesBrowserTest {
       assertThat(page.locator("html").getAttribute("lang")).isEqualTo("ko");
       assertThat(page.locator("h1").textContent()).isEqualTo("무엇을 도와드릴까요?");
       assertThat(page.locator(".cards a").allTextContents())
-          .containsExactly("동네 마트 할인 보기", "마트 사장님", "세입자 둥지");
+          .containsExactly("동네 마트 할인 보기", "마트 사장님", "세입자 둥지", "작업 대시보드");
       assertThat(page.locator("table code").allTextContents())
-          .contains(DemoData.CUSTOMER, DemoData.OWNER, DemoTenant.EMAIL, DemoData.PASSWORD);
+          .contains(
+              DemoData.CUSTOMER,
+              DemoData.OWNER,
+              DemoTenant.EMAIL,
+              DemoOperator.EMAIL,
+              DemoData.PASSWORD);
       Layout.assertFitForPhone(page, "home-ko");
 
       page.locator("a.lang").click();
@@ -234,6 +240,28 @@ class PagesBrowserTest {
       String pdf = page.locator("a[download]").getAttribute("href");
       assertThat(page.request().get(pdf).headers().get("content-type")).contains("pdf");
       Layout.assertFitForPhone(page, "tenant-certificate");
+    }
+  }
+
+  @Test
+  void theDemoOperatorOpensTheTaskDashboardAndOthersAreKeptOut() {
+    try (Page page = browser.phone(BrowserKit.Options.korean())) {
+      page.navigate(url("/ops/taskrow"));
+      assertThat(page.url()).as("signed out: to the login form").endsWith("/login");
+
+      signIn(page, DemoData.CUSTOMER);
+      assertThat(page.navigate(url("/ops/taskrow")).status()).isEqualTo(403);
+    }
+    try (Page page = browser.phone(BrowserKit.Options.korean())) {
+      signIn(page, DemoOperator.EMAIL);
+      Response overview = page.navigate(url("/ops/taskrow"));
+      assertThat(overview.status()).isEqualTo(200);
+      assertThat(page.locator("h1").textContent()).isEqualTo("개요");
+      // The app's own queues, with their counts: the demo data's tasks ran on them.
+      assertThat(page.locator("main").textContent()).contains("issuance", "ocr");
+      Layout.assertFitForPhone(page, "ops-taskrow-overview");
+      assertThat(page.navigate(url("/ops/taskrow/queues")).status()).isEqualTo(200);
+      assertThat(page.locator("form button").count()).as("ADMIN may pause").isPositive();
     }
   }
 
