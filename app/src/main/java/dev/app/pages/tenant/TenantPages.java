@@ -10,7 +10,6 @@ import dev.dungji.registry.RegistryFiles;
 import dev.dungji.registry.RegistryTasks;
 import dev.platform.accounts.CurrentUser;
 import dev.platform.storage.ObjectStorage;
-import dev.taskrow.core.Submission;
 import dev.taskrow.core.Task;
 import dev.taskrow.core.TaskStatus;
 import dev.taskrow.sse.StreamTokens;
@@ -98,8 +97,9 @@ class TenantPages {
 
   @PostMapping("/tenant/nests/{nestId}/registry")
   String requestCertificate(CurrentUser user, @PathVariable long nestId) {
-    Submission s = issuance.request(user.id(), nestId);
-    return "redirect:/tenant/nests/" + nestId + "/registry/" + s.taskId();
+    // A certificate of the nest issued within the reuse window is shown instead of paying again.
+    IssuanceService.Requested requested = issuance.request(user.id(), nestId, false);
+    return "redirect:/tenant/nests/" + nestId + "/registry/" + requested.taskId();
   }
 
   /** What the certificate page shows of the OCR task, once the issuance made one. */
