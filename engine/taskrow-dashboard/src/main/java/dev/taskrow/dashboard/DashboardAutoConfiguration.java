@@ -1,6 +1,7 @@
 package dev.taskrow.dashboard;
 
 import dev.taskrow.core.TaskAdmin;
+import dev.taskrow.core.Taskrow;
 import dev.taskrow.spring.TaskAdminAutoConfiguration;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
@@ -15,14 +16,14 @@ import org.springframework.web.servlet.config.annotation.WebMvcConfigurer;
 
 /**
  * The dashboard's pages at {@code taskrow.dashboard.path}, when {@code taskrow.dashboard.enabled}
- * is true and the application has the engine's {@link TaskAdmin}. The application keeps its own
- * security; the dashboard asks it only who the user is and which roles they have ({@link
- * DashboardAccess}).
+ * is true and the application has the engine's {@link TaskAdmin} (and its {@link Taskrow}, for the
+ * recurring kinds' schedules). The application keeps its own security; the dashboard asks it only
+ * who the user is and which roles they have ({@link DashboardAccess}).
  */
 @AutoConfiguration(after = TaskAdminAutoConfiguration.class)
 @ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.SERVLET)
 @ConditionalOnBooleanProperty(name = "taskrow.dashboard.enabled")
-@ConditionalOnBean(TaskAdmin.class)
+@ConditionalOnBean({TaskAdmin.class, Taskrow.class})
 @EnableConfigurationProperties(DashboardProperties.class)
 @Import({
   OverviewController.class,

@@ -46,6 +46,31 @@ public final class DashboardFormat {
     return s / 86400 + "d " + s % 86400 / 3600 + "h";
   }
 
+  /**
+   * A schedule's interval exactly, in its non-zero units: "1h", "1h 30m", "1d", "45s"; an interval
+   * with a fraction of a second in ISO form ("PT1.5S"), which rounding would misstate.
+   */
+  public String interval(Duration interval) {
+    if (interval == null) {
+      return "–";
+    }
+    if (interval.toMillisPart() != 0) {
+      return interval.toString();
+    }
+    StringBuilder out = new StringBuilder();
+    append(out, interval.toDaysPart(), "d");
+    append(out, interval.toHoursPart(), "h");
+    append(out, interval.toMinutesPart(), "m");
+    append(out, interval.toSecondsPart(), "s");
+    return out.isEmpty() ? "0s" : out.toString();
+  }
+
+  private static void append(StringBuilder out, long amount, String unit) {
+    if (amount != 0) {
+      out.append(out.isEmpty() ? "" : " ").append(amount).append(unit);
+    }
+  }
+
   public String since(Instant instant) {
     return instant == null ? "–" : age(Duration.between(instant, Instant.now()));
   }

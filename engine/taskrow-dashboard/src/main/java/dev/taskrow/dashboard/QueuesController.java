@@ -1,6 +1,7 @@
 package dev.taskrow.dashboard;
 
 import dev.taskrow.core.TaskAdmin;
+import dev.taskrow.core.Taskrow;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.time.Instant;
@@ -15,26 +16,25 @@ import org.springframework.web.servlet.mvc.support.RedirectAttributes;
 
 /**
  * The queues: running or paused, pause and resume ({@link TaskAdmin#pause}, audited under the
- * user's name).
- *
- * <p>RECURRING SCHEDULES: not shown yet. The recurring kinds (their schedule and next slots) come
- * with the branch that adds them to the engine; once merged, add a "next slots" column here from
- * its API and a row per scheduled kind to queues.html (the place is marked there too).
+ * user's name), and the recurring kinds: their schedule, last enqueued slot and next slots.
  */
 @Controller
 @RequestMapping("${taskrow.dashboard.path:/ops/taskrow}/queues")
 class QueuesController {
   private final TaskAdmin admin;
+  private final Taskrow taskrow;
   private final DashboardProperties properties;
 
-  QueuesController(TaskAdmin admin, DashboardProperties properties) {
+  QueuesController(TaskAdmin admin, Taskrow taskrow, DashboardProperties properties) {
     this.admin = admin;
+    this.taskrow = taskrow;
     this.properties = properties;
   }
 
   @GetMapping
   String queues(Model model) throws SQLException {
     model.addAttribute("queues", admin.queueCounts(Instant.now().minus(Duration.ofHours(1))));
+    model.addAttribute("schedules", RecurringSchedule.of(taskrow));
     return "taskrow-dashboard/queues";
   }
 

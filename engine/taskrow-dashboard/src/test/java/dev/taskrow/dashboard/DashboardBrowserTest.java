@@ -12,6 +12,7 @@ import com.microsoft.playwright.options.RequestOptions;
 import dev.platform.browsertest.BrowserKit;
 import dev.platform.browsertest.Layout;
 import dev.taskrow.core.NewTask;
+import dev.taskrow.core.Schedule;
 import dev.taskrow.core.Task;
 import dev.taskrow.core.TaskStatus;
 import dev.taskrow.core.Taskrow;
@@ -21,6 +22,11 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Duration;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
@@ -79,7 +85,7 @@ class DashboardBrowserTest {
 
   @BeforeEach
   void emptyTables() {
-    TestDatabase.truncate("taskrow_admin_audit", "taskrow_paused_queue");
+    TestDatabase.truncate("taskrow_admin_audit", "taskrow_paused_queue", "taskrow_schedule");
     DashboardTestApplication.STARTED.clear();
   }
 
@@ -253,6 +259,48 @@ class DashboardBrowserTest {
   }
 
   @Test
+  void theQueuesPageListsEachRecurringKindWithItsScheduleLastSlotAndNextSlots() throws Exception {
+    Instant lastSlot = Instant.parse("2026-03-29T01:00:00Z");
+    setLastEnqueuedSlot(DashboardTestApplication.HOURLY, lastSlot);
+    try (Page page = signedIn("admin", BrowserKit.Options.korean())) {
+      List<String> hourlyBefore = nextSlotsInSeoul(DashboardTestApplication.HOURLY_SCHEDULE);
+      List<String> nightlyBefore = nextSlotsInSeoul(DashboardTestApplication.NIGHTLY_SCHEDULE);
+      page.navigate(base + "/queues");
+      Locator schedules = page.locator("table.schedules");
+      assertThat(page.locator("h2")).hasText("반복 일정");
+
+      Locator hourly = schedules.locator("tr[data-kind='" + DashboardTestApplication.HOURLY + "']");
+      assertThat(hourly.locator("td").first()).hasText("digests");
+      assertThat(hourly.locator(".every")).hasText("1h마다");
+      // 01:00 UTC is 10:00 in Seoul, the dashboard's zone.
+      assertThat(hourly.locator(".last time")).hasText("2026-03-29 10:00:00");
+      List<String> hourlyShown = hourly.locator("ol.next time").allTextContents();
+
+      Locator nightly =
+          schedules.locator("tr[data-kind='" + DashboardTestApplication.NIGHTLY + "']");
+      assertThat(nightly.locator(".cron")).hasText("30 4 * * *");
+      assertThat(nightly.locator(".cron-zone")).hasText("Europe/Berlin");
+      assertThat(nightly.locator(".last")).hasText("아직 없음");
+      List<String> nightlyShown = nightly.locator("ol.next time").allTextContents();
+
+      // A slot may come due between the page's reading and the test's: either answer is right.
+      assertThat(hourlyShown)
+          .isIn(hourlyBefore, nextSlotsInSeoul(DashboardTestApplication.HOURLY_SCHEDULE));
+      assertThat(nightlyShown)
+          .isIn(nightlyBefore, nextSlotsInSeoul(DashboardTestApplication.NIGHTLY_SCHEDULE));
+      assertThat(schedules.locator("tbody tr")).hasCount(2);
+      Layout.assertFitForPhone(page, "queues-schedules");
+    }
+    try (Page page = signedIn("admin", BrowserKit.Options.english())) {
+      page.navigate(base + "/queues");
+      assertThat(page.locator("h2")).hasText("Recurring schedules");
+      assertThat(page.locator("tr[data-kind='" + DashboardTestApplication.HOURLY + "'] .every"))
+          .hasText("every 1h");
+    }
+    assertThat(cspViolations).isEmpty();
+  }
+
+  @Test
   void aReadOnlyUserSeesNoActionAndIsRefusedWhenPostingAnyway() throws Exception {
     UUID failed =
         taskrow.submit(NewTask.of(DashboardTestApplication.MAIL).payload("{\"fail\":true}"));
@@ -389,6 +437,31 @@ class DashboardBrowserTest {
         r.next();
         return r.getObject(1, UUID.class);
       }
+    }
+  }
+
+  /** The next three slots after now as the dashboard writes them, in its default zone. */
+  private static List<String> nextSlotsInSeoul(Schedule schedule) {
+    DateTimeFormatter seoul =
+        DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss").withZone(ZoneId.of("Asia/Seoul"));
+    return schedule.next(Instant.now(), 3).stream().map(seoul::format).toList();
+  }
+
+  /** What a scheduler leaves after enqueuing {@code slot} (no worker runs the kind here). */
+  private static void setLastEnqueuedSlot(String kind, Instant slot) throws SQLException {
+    try (Connection c = TestDatabase.dataSource().getConnection();
+        PreparedStatement s =
+            c.prepareStatement(
+                """
+                insert into taskrow_schedule (kind, enqueued_through, last_slot, updated_at)
+                values (?, ?, ?, now())
+                on conflict (kind) do update
+                set enqueued_through = excluded.enqueued_through, last_slot = excluded.last_slot
+                """)) {
+      s.setString(1, kind);
+      s.setObject(2, OffsetDateTime.ofInstant(slot, ZoneOffset.UTC));
+      s.setObject(3, OffsetDateTime.ofInstant(slot, ZoneOffset.UTC));
+      s.executeUpdate();
     }
   }
 

@@ -1,9 +1,12 @@
 package dev.taskrow.dashboard;
 
+import dev.taskrow.core.Schedule;
 import dev.taskrow.core.TaskFailure;
 import dev.taskrow.core.TaskKind;
 import dev.taskrow.spring.TaskDefinition;
 import dev.taskrow.test.TestDatabase;
+import java.time.Duration;
+import java.time.ZoneId;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import javax.sql.DataSource;
@@ -23,14 +26,19 @@ import org.springframework.web.bind.annotation.RestController;
 /**
  * An application as one that adds the dashboard would be: its own security (form login, session
  * cookie, CSRF, three in-memory users), the engine on the test JVM's PostgreSQL, a worker for the
- * {@code mail} queue and a submit-only kind on {@code reports} (no handler: its tasks stay
- * PENDING).
+ * {@code mail} queue, a submit-only kind on {@code reports} (no handler: its tasks stay PENDING)
+ * and two recurring kinds on {@code digests}, an interval and a cron in another zone than the
+ * dashboard's (no handler either: no scheduler enqueues their slots, the test sets the mark).
  */
 @SpringBootConfiguration
 @EnableAutoConfiguration
 class DashboardTestApplication {
   static final String MAIL = "mail.send";
   static final String REPORT = "report.build";
+  static final String HOURLY = "digest.hourly";
+  static final String NIGHTLY = "digest.nightly";
+  static final Schedule HOURLY_SCHEDULE = Schedule.every(Duration.ofHours(1));
+  static final Schedule NIGHTLY_SCHEDULE = Schedule.cron("30 4 * * *", ZoneId.of("Europe/Berlin"));
 
   /** The ids of the mail tasks a handler started, to see that a paused queue starts none. */
   static final Set<String> STARTED = ConcurrentHashMap.newKeySet();
@@ -58,6 +66,16 @@ class DashboardTestApplication {
   @Bean
   TaskKind report() {
     return TaskKind.named(REPORT).queue("reports").build();
+  }
+
+  @Bean
+  TaskKind hourly() {
+    return TaskKind.named(HOURLY).queue("digests").schedule(HOURLY_SCHEDULE).build();
+  }
+
+  @Bean
+  TaskKind nightly() {
+    return TaskKind.named(NIGHTLY).queue("digests").schedule(NIGHTLY_SCHEDULE).build();
   }
 
   @Bean
