@@ -227,6 +227,9 @@ final class TaskRepository {
           """
               + WAIT_OR_CANCEL);
 
+  // locked_by is null once the attempt wrote its retry or snooze (same token, still PROCESSING): a
+  // heartbeat of that attempt, sent in the moment before the worker forgets it, must not lease the
+  // waiting row again, which would move its due time from the retry's to the lease's.
   private static final Sql HEARTBEAT =
       Sql.of(
           """
@@ -237,6 +240,7 @@ final class TaskRepository {
                       cast(cast(:lease_caps as text[]) as timestamptz[]))
                as d(id, token, lease_ms, lease_cap)
           where t.id = d.id and t.fence_token = d.token and t.status = 'PROCESSING'
+            and t.locked_by is not null
           returning t.id, t.cancel_requested
           """);
 

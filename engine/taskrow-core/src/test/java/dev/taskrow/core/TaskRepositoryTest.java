@@ -285,6 +285,41 @@ class TaskRepositoryTest extends EngineTest {
   }
 
   @Test
+  void aLateHeartbeatOfAnAttemptThatWroteItsRetryOrSnoozeLeavesTheWaitingRowAlone()
+      throws Exception {
+    Taskrow taskrow = engine(kind("k").maxAttempts(3).build());
+    UUID retried = taskrow.submit(NewTask.of("k"));
+    UUID snoozed = taskrow.submit(NewTask.of("k"));
+    List<TaskRepository.Claimed> claimed = claim(taskrow, "w", 2);
+    long retriedToken = claimed.get(0).task().fenceToken();
+    long snoozedToken = claimed.get(1).task().fenceToken();
+    UUID first = claimed.get(0).task().id();
+    UUID second = claimed.get(1).task().id();
+
+    try (Connection c = dataSource.getConnection()) {
+      TaskRepository repository = taskrow.repository();
+      assertThat(repository.scheduleRetry(c, first, retriedToken, "X", "x", 120_000)).isPresent();
+      assertThat(repository.snooze(c, second, snoozedToken, 3_600_000)).isPresent();
+      assertThat(
+              repository.heartbeat(
+                  c,
+                  new Object[] {first, second},
+                  new Object[] {retriedToken, snoozedToken},
+                  new Object[] {LEASE.toMillis(), LEASE.toMillis()},
+                  new Object[] {null, null}))
+          .isEmpty();
+    }
+    Instant now = clock.instant();
+    Task retry = find(taskrow, first);
+    assertThat(retry.dueAt()).isEqualTo(now.plusSeconds(120));
+    assertThat(retry.lockedUntil()).isNull();
+    Task snooze = find(taskrow, second);
+    assertThat(snooze.dueAt()).isEqualTo(now.plusSeconds(3600));
+    assertThat(snooze.lockedUntil()).isNull();
+    assertThat(List.of(first, second)).containsExactlyInAnyOrder(retried, snoozed);
+  }
+
+  @Test
   void aHeartbeatNeverExtendsALeasePastItsCap() throws Exception {
     Taskrow taskrow = engine(kind("k").maxAttempts(3).build());
     UUID id = taskrow.submit(NewTask.of("k"));
