@@ -1,4 +1,8 @@
--- :n rows over 14 days; 95% SUCCESS, 4% FAILED, ~1% active; 6 kinds with skew, one rare.
+-- :n rows over 14 days; 95% SUCCESS, 4% FAILED, :active active rows (half PENDING, half
+-- PROCESSING) spread over the whole table; 6 kinds with skew, one rare.
+--   psql -v n=1000000 -v active=10000 -f generate.sql     (1 % active: the 1 M figures)
+--   psql -v n=10000000 -v active=10000 -f generate.sql    (a backlog of the same size in 10 M rows)
+-- Of the 1 % slots (i % 100 = 99) every (n / 100 / active)-th is active, the others SUCCESS.
 insert into taskrow_task (id, kind, queue, subject, payload, status, error_code, error_message,
     attempt_count, max_attempts, due_at, created_at, finished_at)
 select gen_random_uuid(),
@@ -15,7 +19,9 @@ select gen_random_uuid(),
 from generate_series(1, :n) as i
 cross join lateral (select now() - interval '14 days' * (1 - i::float8 / :n) as created_at) c
 cross join lateral (select case when i % 100 < 95 then 'SUCCESS' when i % 100 < 99 then 'FAILED'
-                                when i % 2 = 0 then 'PENDING' else 'PROCESSING' end as status) s
+                                when (i / 100) % greatest(1, :n / 100 / :active) <> 0 then 'SUCCESS'
+                                when (i / 100 / greatest(1, :n / 100 / :active)) % 2 = 0 then 'PENDING'
+                                else 'PROCESSING' end as status) s
 cross join lateral (select case when i % 100000 = 3 then 'rare.kind'
                                 when i % 10 < 5 then 'registry.issue'
                                 when i % 10 < 8 then 'registry.ocr'
