@@ -5,10 +5,12 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.zaxxer.hikari.HikariDataSource;
 import dev.taskrow.test.TestDatabase;
+import java.lang.reflect.Proxy;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -24,6 +26,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import javax.sql.DataSource;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -429,6 +432,38 @@ class ConcurrencyLimitTest extends EngineTest {
     assertThat(claimer.claimWithinLimits("q", 4)).isEmpty();
     taskrow.resume("q");
     assertThat(claimer.claimWithinLimits("q", 4)).hasSize(1);
+  }
+
+  @Test
+  void theLimitedClaimRefusesToCountUnderAnotherIsolationLevel() throws Exception {
+    // Under REPEATABLE READ the count would read the snapshot taken before the keys' locks.
+    HikariDataSource pool = TestDatabase.newPool(2);
+    pools.add(pool);
+    DataSource repeatableRead =
+        (DataSource)
+            Proxy.newProxyInstance(
+                getClass().getClassLoader(),
+                new Class<?>[] {DataSource.class},
+                (proxy, method, args) -> {
+                  Object result = method.invoke(pool, args);
+                  if (method.getName().equals("getConnection")) {
+                    try (Statement s = ((Connection) result).createStatement()) {
+                      s.execute(
+                          "set session characteristics as transaction isolation level repeatable read");
+                    }
+                  }
+                  return result;
+                });
+    Taskrow taskrow = Taskrow.builder(repeatableRead).clock(clock).kind(martImport(1)).build();
+    taskrow.submit(forMart(1));
+    Worker claimer =
+        track(taskrow.worker().queue("q", 4).handler("mart.import", ctx -> {}).build());
+
+    assertThatThrownBy(() -> claimer.claimWithinLimits("q", 4))
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessageContaining("needs READ COMMITTED")
+        .hasMessageContaining("repeatable read");
+    assertThat(count("select count(*) from taskrow_task where status = 'PENDING'")).isEqualTo(1);
   }
 
   /** What a handler's success records, written directly. */
