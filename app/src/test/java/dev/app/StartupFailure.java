@@ -16,14 +16,7 @@ public final class StartupFailure {
 
   /** Some exception of the failure's cause chain says each fragment (messages only). */
   public static ContextConsumer<AssertableApplicationContext> failureSays(String... fragments) {
-    return context -> {
-      assertThat(context).hasFailed();
-      StringBuilder messages = new StringBuilder();
-      for (Throwable e = context.getStartupFailure(); e != null; e = e.getCause()) {
-        messages.append(e.getMessage()).append('\n');
-      }
-      assertThat(messages.toString()).contains(fragments);
-    };
+    return dev.taskrow.test.StartupFailure.failureSays(fragments);
   }
 
   /** The root cause's message names the problem: a check of ours or Jakarta validation's list. */

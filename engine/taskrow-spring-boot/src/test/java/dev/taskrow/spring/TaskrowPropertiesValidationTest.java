@@ -1,14 +1,12 @@
 package dev.taskrow.spring;
 
-import static org.assertj.core.api.Assertions.assertThat;
+import static dev.taskrow.test.StartupFailure.failureSays;
 
 import dev.taskrow.core.TaskKind;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import org.springframework.boot.test.context.assertj.AssertableApplicationContext;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
-import org.springframework.boot.test.context.runner.ContextConsumer;
 
 /** A bad setting stops start-up with a message that names it. */
 class TaskrowPropertiesValidationTest {
@@ -40,14 +38,14 @@ class TaskrowPropertiesValidationTest {
   void failsStartUpNamingTheProperty(String property, String named) {
     withGreeting()
         .withPropertyValues(property)
-        .run(failsWith("Binding validation errors on taskrow", named));
+        .run(failureSays("Binding validation errors on taskrow", named));
   }
 
   @Test
   void anOverrideOfAnUnknownKindFailsStartUp() {
     withGreeting()
         .withPropertyValues("taskrow.kinds.gret.max-attempts=3")
-        .run(failsWith("taskrow.kinds.gret", "unknown task kind"));
+        .run(failureSays("taskrow.kinds.gret", "unknown task kind"));
   }
 
   @ParameterizedTest
@@ -62,19 +60,19 @@ class TaskrowPropertiesValidationTest {
         .withPropertyValues(
             "taskrow.kinds.greet.concurrency-key=mart:{martId}",
             "taskrow.kinds.greet.concurrency-limit=" + limit)
-        .run(failsWith("taskrow.kinds.greet is invalid", message));
+        .run(failureSays("taskrow.kinds.greet is invalid", message));
   }
 
   @Test
   void aConcurrencyLimitWithoutAKeyOrABadKeyFailsStartUpNamingTheKind() {
     withGreeting()
         .withPropertyValues("taskrow.kinds.greet.concurrency-limit=2")
-        .run(failsWith("taskrow.kinds.greet is invalid", "needs both concurrency-key"));
+        .run(failureSays("taskrow.kinds.greet is invalid", "needs both concurrency-key"));
     withGreeting()
         .withPropertyValues(
             "taskrow.kinds.greet.concurrency-key=mart:{martId",
             "taskrow.kinds.greet.concurrency-limit=2")
-        .run(failsWith("taskrow.kinds.greet is invalid", "'{' without its '}'"));
+        .run(failureSays("taskrow.kinds.greet is invalid", "'{' without its '}'"));
   }
 
   @Test
@@ -82,7 +80,7 @@ class TaskrowPropertiesValidationTest {
     withGreeting()
         .withPropertyValues(
             "taskrow.kinds.greet.retry.initial-delay=10m", "taskrow.kinds.greet.retry.max-delay=1m")
-        .run(failsWith("taskrow.kinds.greet", "initialDelay <= maxDelay"));
+        .run(failureSays("taskrow.kinds.greet", "initialDelay <= maxDelay"));
   }
 
   @ParameterizedTest
@@ -97,7 +95,7 @@ class TaskrowPropertiesValidationTest {
   void aBadScheduleFailsStartUpNamingTheKindAndWhatIsWrong(String property, String message) {
     withGreeting()
         .withPropertyValues(property)
-        .run(failsWith("taskrow.kinds.greet is invalid", message));
+        .run(failureSays("taskrow.kinds.greet is invalid", message));
   }
 
   @Test
@@ -105,16 +103,16 @@ class TaskrowPropertiesValidationTest {
     withGreeting()
         .withPropertyValues(
             "taskrow.kinds.greet.schedule.cron=0 3 * * *", "taskrow.kinds.greet.schedule.every=1m")
-        .run(failsWith("taskrow.kinds.greet is invalid", "set schedule.cron or schedule.every"));
+        .run(failureSays("taskrow.kinds.greet is invalid", "set schedule.cron or schedule.every"));
     withGreeting()
         .withPropertyValues(
             "taskrow.kinds.greet.schedule.cron=0 3 * * *",
             "taskrow.kinds.greet.schedule.zone=Asia/Busan")
-        .run(failsWith("taskrow.kinds.greet is invalid", "Asia/Busan"));
+        .run(failureSays("taskrow.kinds.greet is invalid", "Asia/Busan"));
     withGreeting()
         .withPropertyValues("taskrow.kinds.greet.schedule.max-missed-slots=0")
         .run(
-            failsWith(
+            failureSays(
                 "Binding validation errors on taskrow", "kinds[greet].schedule.maxMissedSlots"));
   }
 
@@ -122,24 +120,13 @@ class TaskrowPropertiesValidationTest {
   void redisSignalsWithoutTheRedisModuleFailStartUp() {
     withGreeting()
         .withPropertyValues("taskrow.signals=redis")
-        .run(failsWith("taskrow.signals=redis needs the taskrow Redis module"));
+        .run(failureSays("taskrow.signals=redis needs the taskrow Redis module"));
   }
 
   @Test
   void aQueueWithoutHandlerFailsStartUp() {
     withGreeting()
         .withPropertyValues("taskrow.worker.queues.imports=2")
-        .run(failsWith("taskrow.worker.queues.imports", "no TaskDefinition bean handles"));
-  }
-
-  private static ContextConsumer<AssertableApplicationContext> failsWith(String... fragments) {
-    return context -> {
-      assertThat(context).hasFailed();
-      StringBuilder messages = new StringBuilder();
-      for (Throwable e = context.getStartupFailure(); e != null; e = e.getCause()) {
-        messages.append(e.getMessage()).append('\n');
-      }
-      assertThat(messages.toString()).contains(fragments);
-    };
+        .run(failureSays("taskrow.worker.queues.imports", "no TaskDefinition bean handles"));
   }
 }

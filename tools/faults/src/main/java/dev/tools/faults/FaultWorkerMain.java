@@ -77,19 +77,27 @@ public final class FaultWorkerMain {
                 })
             .start();
 
+    runUntilStopped(worker, dataSource);
+  }
+
+  /**
+   * Prints {@code READY <worker id>} and waits until SIGTERM, whose shutdown hook hands back what
+   * is unfinished (what a rolling deployment's stop does) and closes the pool; SIGKILL skips it,
+   * which is the point of the suite. Every worker process of the suite ends this way.
+   */
+  static void runUntilStopped(Worker worker, HikariDataSource dataSource)
+      throws InterruptedException {
     CountDownLatch stopped = new CountDownLatch(1);
     Runtime.getRuntime()
         .addShutdownHook(
             new Thread(
                 () -> {
-                  // SIGTERM: what a rolling deployment sends. Hand back what is unfinished.
                   worker.shutdown(Duration.ofSeconds(10));
                   dataSource.close();
                   stopped.countDown();
                 },
                 "shutdown"));
-    PrintStream out = new PrintStream(System.out, true, StandardCharsets.UTF_8);
-    out.println("READY " + worker.id());
+    new PrintStream(System.out, true, StandardCharsets.UTF_8).println("READY " + worker.id());
     stopped.await();
   }
 

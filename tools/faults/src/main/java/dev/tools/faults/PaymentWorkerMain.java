@@ -14,14 +14,12 @@ import dev.taskrow.core.PostgresSignals;
 import dev.taskrow.core.Taskrow;
 import dev.taskrow.core.Worker;
 import dev.taskrow.spring.SpringTransactionRunner;
-import java.io.PrintStream;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Map;
-import java.util.concurrent.CountDownLatch;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.jdbc.datasource.DataSourceTransactionManager;
 
@@ -98,17 +96,6 @@ public final class PaymentWorkerMain {
             .handler(PaymentScenario.ISSUE_KIND.name(), handler)
             .start();
 
-    CountDownLatch stopped = new CountDownLatch(1);
-    Runtime.getRuntime()
-        .addShutdownHook(
-            new Thread(
-                () -> {
-                  worker.shutdown(Duration.ofSeconds(10));
-                  dataSource.close();
-                  stopped.countDown();
-                },
-                "shutdown"));
-    new PrintStream(System.out, true, StandardCharsets.UTF_8).println("READY " + worker.id());
-    stopped.await();
+    FaultWorkerMain.runUntilStopped(worker, dataSource);
   }
 }
