@@ -76,11 +76,7 @@ final class DashboardAccess implements HandlerInterceptor {
     response.setContentType("text/plain;charset=UTF-8");
     response
         .getOutputStream()
-        .write(
-            labels
-                .forLocale(DashboardLabels.of(request))
-                .get(key)
-                .getBytes(StandardCharsets.UTF_8));
+        .write(labels.forRequest(request).get(key).getBytes(StandardCharsets.UTF_8));
     return false;
   }
 }

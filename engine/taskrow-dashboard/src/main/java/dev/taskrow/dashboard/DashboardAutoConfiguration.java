@@ -38,8 +38,8 @@ import org.springframework.web.servlet.config.annotation.WebMvcConfigurer;
 public class DashboardAutoConfiguration {
 
   @Bean
-  DashboardLabels taskrowDashboardLabels() {
-    return new DashboardLabels();
+  DashboardLabels taskrowDashboardLabels(DashboardProperties properties) {
+    return new DashboardLabels(properties.getLanguageFrom());
   }
 
   @Bean

@@ -5,16 +5,27 @@ import java.util.AbstractMap;
 import java.util.Locale;
 import java.util.Set;
 import org.springframework.context.support.ResourceBundleMessageSource;
+import org.springframework.web.servlet.support.RequestContextUtils;
 
 /**
  * The dashboard's labels, Korean by default and English for a browser that asks for English first.
  * Its own bundle ({@code taskrow/dashboard/messages*.properties}), not the application's message
  * source: an application's {@code messages.properties} neither hides nor is hidden by them.
+ *
+ * <p>Which language a request asks for is {@code taskrow.dashboard.language-from}: the browser's
+ * {@code Accept-Language} (the default), or the application's own {@code LocaleResolver} — a
+ * language cookie of its pages, say — so the dashboard speaks the language the user chose there.
  */
 final class DashboardLabels {
   private final ResourceBundleMessageSource messages = new ResourceBundleMessageSource();
+  private final DashboardProperties.LanguageFrom languageFrom;
 
   DashboardLabels() {
+    this(DashboardProperties.LanguageFrom.ACCEPT_LANGUAGE);
+  }
+
+  DashboardLabels(DashboardProperties.LanguageFrom languageFrom) {
+    this.languageFrom = languageFrom;
     messages.setBasename("taskrow/dashboard/messages");
     messages.setDefaultEncoding("UTF-8");
     messages.setFallbackToSystemLocale(false);
@@ -27,6 +38,16 @@ final class DashboardLabels {
    */
   static Locale of(HttpServletRequest request) {
     return choose(request.getHeader("Accept-Language") == null ? null : request.getLocale());
+  }
+
+  /** The labels in the language this request asks for ({@code taskrow.dashboard.language-from}). */
+  Labels forRequest(HttpServletRequest request) {
+    return switch (languageFrom) {
+      case ACCEPT_LANGUAGE -> forLocale(of(request));
+      // The DispatcherServlet has put the application's resolver on the request by the time an
+      // interceptor or handler runs; without one this answers the request's own locale.
+      case APPLICATION -> forLocale(RequestContextUtils.getLocale(request));
+    };
   }
 
   /** English when the first language is English, Korean otherwise. */

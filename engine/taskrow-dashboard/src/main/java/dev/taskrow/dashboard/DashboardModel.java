@@ -7,7 +7,7 @@ import org.springframework.web.bind.annotation.ModelAttribute;
 
 /**
  * What every page's template reads besides its own data: the labels ({@code t}), the user, the
- * dashboard's path ({@code base}), the time format and the refresh interval.
+ * dashboard's path ({@code base}), the time format, the refresh interval and the extra links.
  */
 @ControllerAdvice(
     assignableTypes = {
@@ -37,7 +37,7 @@ class DashboardModel {
     Object user = request.getAttribute(DashboardUser.ATTRIBUTE);
     return Map.of(
         "t",
-        labels.forLocale(DashboardLabels.of(request)),
+        labels.forRequest(request),
         "user",
         user == null ? new DashboardUser("", false) : user,
         "base",
@@ -45,6 +45,8 @@ class DashboardModel {
         "fmt",
         new DashboardFormat(properties.getTimeZone()),
         "refreshSeconds",
-        properties.getRefresh().toSeconds() + "s");
+        properties.getRefresh().toSeconds() + "s",
+        "links",
+        properties.getLinks());
   }
 }

@@ -1,9 +1,14 @@
 package dev.taskrow.dashboard;
 
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Pattern;
+import jakarta.validation.constraints.Size;
 import java.time.Duration;
 import java.time.ZoneId;
+import java.util.ArrayList;
+import java.util.List;
 import org.hibernate.validator.constraints.time.DurationMax;
 import org.hibernate.validator.constraints.time.DurationMin;
 import org.springframework.boot.context.properties.ConfigurationProperties;
@@ -46,8 +51,58 @@ public class DashboardProperties {
   @DurationMax(minutes = 10)
   private Duration refresh = Duration.ofSeconds(5);
 
+  /**
+   * Where the pages' language comes from: {@code accept-language} (the browser's first language:
+   * English for English, Korean otherwise) or {@code application} (the application's {@code
+   * LocaleResolver}, e.g. the language cookie of its own pages; Korean unless it says English).
+   */
+  @NotNull private LanguageFrom languageFrom = LanguageFrom.ACCEPT_LANGUAGE;
+
+  /** The extra links of the navigation bar: an application's own operator pages, say. */
+  @NotNull @Valid private List<Link> links = new ArrayList<>();
+
   /** The time zone the pages show times in and read the time-range filters in. */
   @NotNull private ZoneId timeZone = ZoneId.of("Asia/Seoul");
+
+  /** Where the pages' language comes from. */
+  public enum LanguageFrom {
+    ACCEPT_LANGUAGE,
+    APPLICATION
+  }
+
+  /**
+   * A link of the navigation bar to a page outside the dashboard, labelled in both languages.
+   *
+   * @param href where it goes: a path of the application ({@code /ops/dungji/...}), not another
+   *     site
+   * @param labelKo the Korean label, shown unless the page is in English
+   * @param labelEn the English label
+   */
+  public record Link(
+      @NotNull @Pattern(regexp = "(/[A-Za-z0-9._~-]+)+", message = "must be a path like /ops/x")
+          String href,
+      @NotBlank @Size(max = 40) String labelKo,
+      @NotBlank @Size(max = 40) String labelEn) {
+    public String label(String language) {
+      return "en".equals(language) ? labelEn : labelKo;
+    }
+  }
+
+  public LanguageFrom getLanguageFrom() {
+    return languageFrom;
+  }
+
+  public void setLanguageFrom(LanguageFrom languageFrom) {
+    this.languageFrom = languageFrom;
+  }
+
+  public List<Link> getLinks() {
+    return links;
+  }
+
+  public void setLinks(List<Link> links) {
+    this.links = links;
+  }
 
   public ZoneId getTimeZone() {
     return timeZone;

@@ -16,8 +16,11 @@ import org.springframework.web.bind.annotation.RequestParam;
 
 /**
  * FAILED tasks of the last hours grouped by kind and error code, the largest group first, with the
- * newest message. Each group links to its tasks and to the dry run of a bulk re-run of exactly that
- * group (same kind, queue, code and time range).
+ * newest message. Each group links to its tasks, to the dry run of a bulk re-run of exactly that
+ * group (same kind, queue, code and time range), and to the dry run of a bulk cancel of the group's
+ * kind: its tasks still waiting or running in that queue, which would fail the same way. An error
+ * code belongs to a finished task only (an active one has none to match), so the cancel's group is
+ * the kind and queue; the dry run shows how many that is and the confirmation takes no more.
  */
 @Controller
 @RequestMapping("${taskrow.dashboard.path:/ops/taskrow}/failures")
@@ -31,8 +34,11 @@ class FailuresController {
     this.admin = admin;
   }
 
-  /** A group and the filter that selects its tasks. */
-  public record Line(FailureGroup group, FilterForm filter) {}
+  /**
+   * A group, the filter that selects its tasks, and the filter of its kind's active tasks (what a
+   * cancel of the group takes).
+   */
+  public record Line(FailureGroup group, FilterForm filter, FilterForm active) {}
 
   @GetMapping
   String failures(@RequestParam(defaultValue = "24") int hours, Model model) throws SQLException {
@@ -55,7 +61,8 @@ class FailuresController {
                             g.errorCode(),
                             null,
                             since.toString(),
-                            null)))
+                            null),
+                        new FilterForm(g.queue(), g.kind(), null, null, null, null, null)))
             .toList();
     model.addAttribute("lines", lines);
     model.addAttribute("hours", hours);

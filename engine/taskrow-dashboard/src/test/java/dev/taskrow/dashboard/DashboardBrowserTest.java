@@ -64,6 +64,9 @@ class DashboardBrowserTest {
                 "taskrow.dashboard.enabled=true",
                 "taskrow.dashboard.refresh=1s",
                 "taskrow.worker.poll-interval=100ms",
+                "taskrow.dashboard.links[0].href=/ops/extra",
+                "taskrow.dashboard.links[0].label-ko=결제 대조",
+                "taskrow.dashboard.links[0].label-en=Payments",
                 "spring.main.banner-mode=off")
             .run();
     int port = ((WebServerApplicationContext) app).getWebServer().getPort();
@@ -227,6 +230,40 @@ class DashboardBrowserTest {
       assertThat(taskrow.find(late).orElseThrow().status()).isEqualTo(TaskStatus.PENDING);
     }
     assertThat(auditActors()).isEmpty();
+  }
+
+  @Test
+  void aFailureGroupsCancelShowsTheCountOfItsKindsActiveTasksAndCancelsExactlyThose()
+      throws Exception {
+    // A FAILED group of report.build (code CANCELLED), three more of that kind still waiting, and
+    // a waiting task of another kind of another queue that the group's cancel must leave alone.
+    taskrow.cancel(taskrow.submit(NewTask.of(DashboardTestApplication.REPORT).subject("g:0")));
+    List<UUID> waiting = new ArrayList<>();
+    for (int i = 1; i <= 3; i++) {
+      waiting.add(taskrow.submit(NewTask.of(DashboardTestApplication.REPORT).subject("g:" + i)));
+    }
+    UUID otherKind = taskrow.submit(NewTask.of(DashboardTestApplication.HOURLY).subject("g:x"));
+
+    try (Page page = signedIn("admin", BrowserKit.Options.english())) {
+      page.navigate(base + "/failures");
+      // The application's extra link is in the navigation, in the page's language.
+      assertThat(page.locator("nav a.extra")).hasText("Payments");
+      assertThat(page.locator("nav a.extra")).hasAttribute("href", "/ops/extra");
+      Locator group =
+          page.locator("table.failures tr[data-kind='report.build'][data-code=CANCELLED]");
+      assertThat(group.locator(".count")).hasText("1");
+      group.locator("a.cancel-group").click();
+      assertThat(page.locator("#dry-run-count")).hasText("3");
+      Layout.assertFitForPhone(page, "failures-cancel-dry-run");
+      page.click("#confirm");
+      assertThat(page.locator(".flash")).containsText("3 tasks");
+    }
+    for (UUID id : waiting) {
+      assertThat(taskrow.find(id).orElseThrow().errorCode()).isEqualTo("CANCELLED");
+    }
+    assertThat(taskrow.find(otherKind).orElseThrow().status()).isEqualTo(TaskStatus.PENDING);
+    assertThat(auditActors()).containsExactly("admin BULK_CANCEL");
+    assertThat(auditedFilter()).contains("report.build").doesNotContain("CANCELLED");
   }
 
   @Test
@@ -462,6 +499,18 @@ class DashboardBrowserTest {
       s.setObject(2, OffsetDateTime.ofInstant(slot, ZoneOffset.UTC));
       s.setObject(3, OffsetDateTime.ofInstant(slot, ZoneOffset.UTC));
       s.executeUpdate();
+    }
+  }
+
+  /** The filter the newest audit row recorded, as JSON. */
+  private static String auditedFilter() throws SQLException {
+    try (Connection c = TestDatabase.dataSource().getConnection();
+        PreparedStatement s =
+            c.prepareStatement(
+                "select filter::text from taskrow_admin_audit order by id desc limit 1");
+        ResultSet r = s.executeQuery()) {
+      r.next();
+      return r.getString(1);
     }
   }
 
