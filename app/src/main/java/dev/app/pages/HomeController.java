@@ -1,6 +1,8 @@
 package dev.app.pages;
 
 import dev.dongchimi.DemoData;
+import dev.platform.accounts.Role;
+import jakarta.servlet.http.HttpServletRequest;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
@@ -22,7 +24,11 @@ class HomeController {
   record DemoAccount(String email, String password, String roleKey) {}
 
   @GetMapping("/")
-  String home(Model model) {
+  String home(Model model, HttpServletRequest request) {
+    // The operators' own pages are offered to operators only: a shopper has nothing to do there.
+    model.addAttribute(
+        "operator",
+        request.isUserInRole(Role.ADMIN.name()) || request.isUserInRole(Role.OPERATOR.name()));
     if (demo) {
       model.addAttribute(
           "demoAccounts",
@@ -36,7 +42,11 @@ class HomeController {
               new DemoAccount(
                   dev.app.taskrow.DemoOperator.EMAIL,
                   dev.app.taskrow.DemoOperator.PASSWORD,
-                  "role.operator")));
+                  "role.operator"),
+              new DemoAccount(
+                  dev.app.taskrow.DemoOperator.VIEWER_EMAIL,
+                  dev.app.taskrow.DemoOperator.PASSWORD,
+                  "role.viewer")));
     }
     return "pages/home";
   }

@@ -43,10 +43,19 @@ class PagesConfiguration implements WebMvcConfigurer {
     return BrowserPath.signedIn("/tenant/**");
   }
 
-  /** The operators' task dashboard (taskrow-dashboard): ADMIN acts, everyone else gets 403. */
+  /**
+   * The operators' task dashboard (taskrow-dashboard): ADMIN acts, OPERATOR looks, everyone else
+   * gets 403.
+   */
   @Bean
   BrowserPath taskrowDashboard(@Value("${taskrow.dashboard.path:/ops/taskrow}") String path) {
     return BrowserPath.signedIn(path + "/**");
+  }
+
+  /** 둥지's payment records for operators (dev.app.pages.ops): ADMIN acts, OPERATOR looks. */
+  @Bean
+  BrowserPath operatorPaymentRecords() {
+    return BrowserPath.signedIn("/ops/payments/**");
   }
 
   /** The stylesheet, the scripts and the webjars (htmx, Leaflet) the pages load. */

@@ -5,7 +5,12 @@ public enum Role {
   CUSTOMER(true),
   MART_OWNER(true),
   /** Never chosen at signup; granted in the database by an operator. */
-  ADMIN(false);
+  ADMIN(false),
+  /**
+   * A read-only operator (운영 조회): sees the operators' pages (the task dashboard, the payment
+   * records) and acts on nothing. Never chosen at signup; granted in the database like ADMIN.
+   */
+  OPERATOR(false);
 
   private final boolean selfAssignable;
 
