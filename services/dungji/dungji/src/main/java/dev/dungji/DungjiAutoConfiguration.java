@@ -5,6 +5,8 @@ import dev.dungji.nest.NestController;
 import dev.dungji.nest.NestRepository;
 import dev.dungji.nest.NestService;
 import dev.dungji.ocr.PageOcr;
+import dev.dungji.registry.IssuanceCountPruneHandler;
+import dev.dungji.registry.IssuanceCountPruner;
 import dev.dungji.registry.IssuanceHandler;
 import dev.dungji.registry.IssuanceQuota;
 import dev.dungji.registry.IssuanceService;
@@ -135,8 +137,7 @@ public class DungjiAutoConfiguration {
                         RegistryTasks.DUPLICATE_PAYMENT,
                         RegistryTasks.PAYMENT_UNCERTAIN,
                         RegistryTasks.AUTOMATION_FAILED,
-                        RegistryTasks.SAVE_FAILED,
-                        RegistryTasks.UPLOAD_FAILED))
+                        RegistryTasks.SAVE_FAILED))
             .build(),
         new IssuanceHandler(nests, files, issuer, storage, payments, reconciliations));
   }
@@ -189,6 +190,34 @@ public class DungjiAutoConfiguration {
             .schedule(interval.isZero() ? null : Schedule.every(interval))
             .build(),
         new OrphanSweepHandler(sweeper));
+  }
+
+  @Bean
+  IssuanceCountPruner dungjiIssuanceCountPruner(
+      DataSource dataSource,
+      DungjiProperties properties,
+      @Qualifier(DUNGJI_CLOCK) ObjectProvider<Clock> clock) {
+    return new IssuanceCountPruner(
+        JdbcClient.create(dataSource), properties.quota(), clock.getIfAvailable(Clock::systemUTC));
+  }
+
+  /**
+   * The pruning of the quota's counting rows, a recurring kind every {@code
+   * dungji.quota.prune-interval} (0: no schedule), declared as the orphan sweep is: one attempt per
+   * slot (the next slot does the same work), one statement, so no transaction of the engine's.
+   */
+  @Bean
+  TaskDefinition dungjiQuotaPrune(IssuanceCountPruner pruner, DungjiProperties properties) {
+    Duration interval = properties.quota().pruneInterval();
+    return TaskDefinition.of(
+        TaskKind.named(RegistryTasks.QUOTA_PRUNE_KIND)
+            .queue(RegistryTasks.ISSUE_QUEUE)
+            .maxAttempts(1)
+            .lease(Duration.ofMinutes(2))
+            .transactional(false)
+            .schedule(interval.isZero() ? null : Schedule.every(interval))
+            .build(),
+        new IssuanceCountPruneHandler(pruner));
   }
 
   /** The gauge of open reconciliation records, where Micrometer is on the class path. */

@@ -52,11 +52,17 @@ public record DungjiProperties(
    * @param reuseWindow a certificate of the nest issued this recently is answered instead of paying
    *     again, unless the tenant asks for a fresh one (0: never reuse)
    * @param zone where a day begins and ends
+   * @param keepDays how many past days of counting rows the recurring kind {@code
+   *     dungji.quota-prune} keeps (today's row is always kept; older rows count nothing)
+   * @param pruneInterval the schedule of that kind (at least 1 s; 0: no schedule, it can still be
+   *     submitted by hand)
    */
   public record Quota(
       @DefaultValue("20") @Min(1) @Max(1_000_000) int perUserPerDay,
       @DefaultValue("3") @Min(1) @Max(1_000_000) int perNestPerDay,
       @DefaultValue("2000") @Min(1) @Max(100_000_000) int dailyBudget,
       @DefaultValue("24h") @NotNull @DurationMin(millis = 0) Duration reuseWindow,
-      @DefaultValue("Asia/Seoul") @NotNull ZoneId zone) {}
+      @DefaultValue("Asia/Seoul") @NotNull ZoneId zone,
+      @DefaultValue("7") @Min(1) @Max(3660) int keepDays,
+      @DefaultValue("6h") @NotNull @DurationMin(millis = 0) Duration pruneInterval) {}
 }

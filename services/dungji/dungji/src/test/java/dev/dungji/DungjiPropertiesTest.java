@@ -36,6 +36,8 @@ class DungjiPropertiesTest {
           assertThat(quota.dailyBudget()).isEqualTo(2000);
           assertThat(quota.reuseWindow()).isEqualTo(Duration.ofHours(24));
           assertThat(quota.zone()).isEqualTo(java.time.ZoneId.of("Asia/Seoul"));
+          assertThat(quota.keepDays()).isEqualTo(7);
+          assertThat(quota.pruneInterval()).isEqualTo(Duration.ofHours(6));
         });
   }
 

@@ -11,8 +11,10 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.net.URI;
 import java.time.Duration;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
 
 /**
@@ -26,6 +28,9 @@ public class FaultyStorage implements ObjectStorage {
   final Set<Long> loseObjects = ConcurrentHashMap.newKeySet();
   final Set<Long> flakyReadsOnce = ConcurrentHashMap.newKeySet();
 
+  /** Uploads of these nests fail (half written) this many more times, then the store recovers. */
+  final Map<Long, AtomicInteger> failUploadsTimes = new ConcurrentHashMap<>();
+
   FaultyStorage(LocalObjectStorage local) {
     this.local = local;
   }
@@ -36,7 +41,7 @@ public class FaultyStorage implements ObjectStorage {
 
   @Override
   public void put(String key, InputStream data, long size, String contentType) {
-    if (forNest(failUploads, key)) {
+    if (forNest(failUploads, key) || failsThisTime(key)) {
       try {
         byte[] half = data.readNBytes((int) (size / 2));
         local.put(key, new ByteArrayInputStream(half), half.length, contentType);
@@ -46,6 +51,14 @@ public class FaultyStorage implements ObjectStorage {
       throw new StorageException("connection reset after " + size / 2 + " bytes", null, false);
     }
     local.put(key, data, size, contentType);
+  }
+
+  private boolean failsThisTime(String key) {
+    return failUploadsTimes.entrySet().stream()
+        .anyMatch(
+            e ->
+                key.startsWith("dungji/registry/nest-" + e.getKey() + "/")
+                    && e.getValue().getAndUpdate(n -> Math.max(0, n - 1)) > 0);
   }
 
   @Override

@@ -28,6 +28,7 @@ class IssuanceWorkerApiTest extends ApiTestBase {
   @Autowired RegistryFiles files;
   @Autowired TestPageOcr pageOcr;
   @Autowired Taskrow taskrow;
+  @Autowired dev.dungji.registry.PaymentReconciliations reconciliations;
 
   record Run(String token, long nest, String taskId, JsonNode result) {}
 
@@ -175,6 +176,34 @@ class IssuanceWorkerApiTest extends ApiTestBase {
     assertThat(r.get("error_code").asString()).isEqualTo("UPLOAD_FAILED");
     assertThat(storedObjects(nest)).isZero();
     assertThat(taskRows("nest:" + nest + ":%")).isZero();
+    // Every attempt took the one charged document from the issuer again; the last one left the
+    // paid-for-nothing case to an operator.
+    assertThat(r.get("attempt_count").asInt()).isGreaterThan(1);
+    assertThat(issuer.payments(taskId)).isEqualTo(1);
+    assertThat(reconciliations.byTask(java.util.UUID.fromString(taskId))).isPresent();
+  }
+
+  @Test
+  void aStoreThatFailsAfterPaymentAndRecoversEndsSuccessWithThePaidDocumentChargedOnce() {
+    String token = newUser();
+    long nest = createNest(token, "store recovers");
+    storage.failUploadsTimes.put(nest, new java.util.concurrent.atomic.AtomicInteger(2));
+    String taskId = issue(token, nest).json().get("task_id").asString();
+
+    JsonNode r = awaitFinal(token, nest, taskId, false);
+
+    assertThat(r.get("status").asString()).isEqualTo("SUCCESS");
+    assertThat(r.get("attempt_count").asInt()).isEqualTo(3);
+    assertThat(r.get("last_error_code").asString()).isEqualTo("UPLOAD_FAILED");
+    assertThat(issuer.payments(taskId)).as("charged once").isEqualTo(1);
+    assertThat(storedObjects(nest)).as("the paid document, stored once").isEqualTo(1);
+    assertThat(reconciliations.byTask(java.util.UUID.fromString(taskId))).isEmpty();
+    assertThat(
+            jdbc.sql("select state from dungji_issuer_payment where task_id = ?")
+                .param(java.util.UUID.fromString(taskId))
+                .query(String.class)
+                .single())
+        .isEqualTo("PAID");
   }
 
   @Test

@@ -48,6 +48,10 @@ import org.springframework.transaction.support.TransactionSynchronizationManager
  * FAILED(PAYMENT_UNCERTAIN) with a reconciliation record. Never a second paying request while a
  * charge may exist.
  *
+ * <p>A failed upload is retried (UPLOAD_FAILED, transient): the charge is in the ledger, so the
+ * next attempt recovers the paid document as above and stores it; only the last attempt's failure
+ * is final, with a reconciliation record.
+ *
  * <p>No orphans: a failed upload deletes what was partly written (UPLOAD_FAILED); a failed save
  * deletes the uploaded object (SAVE_FAILED); a transaction that rolls back after the handler
  * returned (lost lease, failed commit) deletes it too. What a crash leaves, the sweep removes.
@@ -95,7 +99,7 @@ public class IssuanceHandler implements TaskHandler {
     int pages = pageCount(pdf);
     String key = RegistryTasks.storageKey(nestId, ctx.taskId());
 
-    upload(key, pdf);
+    upload(ctx, nest, key, pdf);
     deleteOnRollback(key);
     try {
       UUID ocrTask =
@@ -256,14 +260,30 @@ public class IssuanceHandler implements TaskHandler {
     return e.retryAfter().map(failure::retryAfter).orElse(failure);
   }
 
-  private void upload(String key, byte[] pdf) throws TaskFailure {
+  /**
+   * Stores the paid document. A store that fails is a transient fault: the charge is in the ledger
+   * (PAID, committed on its own), so the next attempt does not pay again but takes the charged
+   * document from the issuer's result inquiry ({@link #recover}) and stores it then. On the last
+   * attempt the task ends UPLOAD_FAILED with a reconciliation record: the tenant paid, an operator
+   * re-issues or refunds.
+   */
+  private void upload(TaskContext ctx, Nest nest, String key, byte[] pdf) throws TaskFailure {
     try {
       storage.put(key, new ByteArrayInputStream(pdf), pdf.length, CONTENT_TYPE);
     } catch (RuntimeException e) {
       deleteQuietly(key);
-      // Final: the document is paid for, and a retry could pay again where the issuer cannot
-      // serve it a second time.
-      throw TaskFailure.fatal(UPLOAD_FAILED, "upload of " + key + " failed: " + e.getMessage(), e);
+      String message = "upload of " + key + " failed: " + e.getMessage();
+      if (ctx.attempt() < ctx.maxAttempts()) {
+        log.warn(
+            "task {}: {}; the next attempt takes the paid document again", ctx.taskId(), message);
+        throw TaskFailure.retryable(UPLOAD_FAILED, message, e);
+      }
+      reconciliations.open(
+          ctx.taskId(),
+          nest.id(),
+          nest.ownerId(),
+          "paid, and the document could not be stored: " + message);
+      throw TaskFailure.fatal(UPLOAD_FAILED, message + " (a reconciliation record is open)", e);
     }
   }
 

@@ -35,8 +35,9 @@ final class IssueMessages {
           Map.entry(RegistryTasks.ISSUER_RATE_LIMITED, TRANSIENT),
           Map.entry(
               RegistryTasks.UPLOAD_FAILED,
-              "발급된 증명서를 저장하지 못했습니다. 담당자에게 문의해 주세요."
-                  + " / The issued certificate could not be stored; please contact us."),
+              "결제된 증명서를 여러 번 시도했지만 저장하지 못했습니다. 담당자가 확인해 다시 발급하거나 환불해 드립니다."
+                  + " / The paid certificate could not be stored after several tries; we will"
+                  + " re-issue it or refund you."),
           Map.entry(
               RegistryTasks.SAVE_FAILED,
               "발급된 증명서를 저장하지 못했습니다. 담당자에게 문의해 주세요."

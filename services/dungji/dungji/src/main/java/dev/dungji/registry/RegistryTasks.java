@@ -13,6 +13,8 @@ public final class RegistryTasks {
    */
   public static final String SWEEP_KIND = "dungji.orphan-sweep";
 
+  public static final String QUOTA_PRUNE_KIND = "dungji.quota-prune";
+
   public static final String AUTOMATION_FAILED = "AUTOMATION_FAILED";
 
   /** The issuer refused a second charge for the key and has no charge of ours to show. */
