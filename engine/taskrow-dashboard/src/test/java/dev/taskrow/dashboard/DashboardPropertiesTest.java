@@ -49,6 +49,44 @@ class DashboardPropertiesTest {
           assertThat(p.getPath()).isEqualTo("/ops/taskrow");
           assertThat(p.getAdminRole()).isEqualTo("ADMIN");
           assertThat(p.getViewerRole()).isEqualTo("TASKROW_VIEWER");
+          assertThat(p.getLanguageFrom())
+              .isEqualTo(DashboardProperties.LanguageFrom.ACCEPT_LANGUAGE);
+          assertThat(p.getLinks()).isEmpty();
         });
+  }
+
+  @Test
+  void aLinkToAnotherSiteFailsNamingTheProperty() {
+    runner
+        .withPropertyValues(
+            "taskrow.dashboard.links[0].href=https://elsewhere.example/ops",
+            "taskrow.dashboard.links[0].label-ko=밖",
+            "taskrow.dashboard.links[0].label-en=Out")
+        .run(
+            context ->
+                assertThat(context.getStartupFailure())
+                    .rootCause()
+                    .hasMessageContaining("taskrow.dashboard.links[0].href"));
+  }
+
+  @Test
+  void theApplicationsLanguageAndALinkBindFromTheirNames() {
+    runner
+        .withPropertyValues(
+            "taskrow.dashboard.language-from=application",
+            "taskrow.dashboard.links[0].href=/ops/payments",
+            "taskrow.dashboard.links[0].label-ko=결제 대조",
+            "taskrow.dashboard.links[0].label-en=Payment records")
+        .run(
+            context -> {
+              DashboardProperties p = context.getBean(DashboardProperties.class);
+              assertThat(p.getLanguageFrom())
+                  .isEqualTo(DashboardProperties.LanguageFrom.APPLICATION);
+              assertThat(p.getLinks())
+                  .containsExactly(
+                      new DashboardProperties.Link("/ops/payments", "결제 대조", "Payment records"));
+              assertThat(p.getLinks().getFirst().label("en")).isEqualTo("Payment records");
+              assertThat(p.getLinks().getFirst().label("ko")).isEqualTo("결제 대조");
+            });
   }
 }

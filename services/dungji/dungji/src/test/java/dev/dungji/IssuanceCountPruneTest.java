@@ -92,7 +92,7 @@ class IssuanceCountPruneTest extends ApiTestBase {
     assertThat(days("user:2", LocalDate.parse("1999-01-01"))).isEmpty();
   }
 
-  private Task awaitSuccess(UUID id) {
+  private Task awaitSuccess(UUID id) throws java.sql.SQLException {
     await()
         .atMost(Duration.ofSeconds(30))
         .until(() -> taskrow.find(id).orElseThrow().status().isFinal());
