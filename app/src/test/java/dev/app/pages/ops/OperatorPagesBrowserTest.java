@@ -67,7 +67,8 @@ class OperatorPagesBrowserTest {
   }
 
   @Test
-  void theReadOnlyOperatorSeesEveryDashboardPageWithoutActionsAndIsRefusedWhenPosting() {
+  void theReadOnlyOperatorSeesEveryDashboardPageWithoutActionsAndIsRefusedWhenPosting()
+      throws Exception {
     try (Page page = browser.phone(BrowserKit.Options.korean())) {
       signIn(page, DemoOperator.VIEWER_EMAIL);
       for (String path : List.of("", "/tasks", "/tasks?status=FAILED", "/failures", "/queues")) {
