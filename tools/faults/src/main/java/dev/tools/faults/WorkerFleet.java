@@ -21,10 +21,19 @@ final class WorkerFleet implements AutoCloseable {
     this.mainClass = mainClass;
   }
 
-  synchronized WorkerProcess startOne() {
-    WorkerProcess worker =
-        WorkerProcess.start(prefix + "-" + ++started, logDir, settings, mainClass);
-    running.add(worker);
+  /**
+   * Starts one more and waits for it to be READY. The wait holds no lock: a scenario may start a
+   * replacement on another thread while it goes on reading {@link #running()} and killing.
+   */
+  WorkerProcess startOne() {
+    String id;
+    synchronized (this) {
+      id = prefix + "-" + ++started;
+    }
+    WorkerProcess worker = WorkerProcess.start(id, logDir, settings, mainClass);
+    synchronized (this) {
+      running.add(worker);
+    }
     return worker;
   }
 
