@@ -171,6 +171,22 @@ class CatalogController {
     return ResponseEntity.created(URI.create("/products/" + id)).body(catalog.product(id));
   }
 
+  @PutMapping("/products/{productId}/price")
+  @Operation(
+      summary = "Change a product's prices and sale period (its mart's owner)",
+      description =
+          "regular_price, sale_price, sale_start, sale_end replace the stored ones; no sale_price"
+              + " ends the sale. The change is kept in the price history.")
+  @ProblemResponse(status = 404, codes = "NOT_FOUND")
+  @ProblemResponse(status = 403, codes = "NOT_OWNER")
+  @ProblemResponse(
+      status = 400,
+      codes = {"INVALID_PRICE", "INVALID_SALE_WINDOW"})
+  Product changePrice(
+      CurrentUser user, @PathVariable long productId, @RequestBody PriceChange change) {
+    return catalog.changePrice(productId, user.id(), change);
+  }
+
   @GetMapping("/products/{productId}")
   @SecurityRequirements
   @ProblemResponse(status = 404, codes = "NOT_FOUND")
