@@ -138,8 +138,7 @@ class PagesMoreBrowserTest {
       page.waitForURL(Pattern.compile(".*/shop/favorites"));
       assertThat(page.locator("h1").textContent()).isEqualTo("즐겨찾기");
       assertThat(page.locator("#favorite-marts li").allTextContents()).contains(mart.name());
-      assertThat(page.locator("#favorite-products li").allTextContents())
-          .contains(onSale.name());
+      assertThat(page.locator("#favorite-products li").allTextContents()).contains(onSale.name());
       List<Integer> rates =
           page.locator("#favorite-deals li").all().stream()
               .map(li -> Integer.parseInt(li.getAttribute("data-discount")))
@@ -224,8 +223,7 @@ class PagesMoreBrowserTest {
       page.locator("#flyer-title").fill("브라우저 시험 전단");
       page.locator("#flyer-from").fill(today.toString());
       page.locator("#flyer-to").fill(today.plusDays(6).toString());
-      page.locator("#flyer-pages")
-          .setInputFiles(new FilePayload[] {png("p1.png"), png("p2.png")});
+      page.locator("#flyer-pages").setInputFiles(new FilePayload[] {png("p1.png"), png("p2.png")});
       page.locator("#flyer-form button[type=submit]").click();
       page.locator("#flyer-saved").waitFor();
       assertThat(page.locator("#owner-flyers li").allTextContents())
@@ -252,8 +250,7 @@ class PagesMoreBrowserTest {
     accounts.ensureAccount("rival@pages.test", DemoData.PASSWORD, Role.MART_OWNER);
     try (Page page = browser.phone(BrowserKit.Options.korean())) {
       signIn(page, "rival@pages.test");
-      assertThat(page.navigate(url("/owner/marts/" + mart.id() + "/edit")).status())
-          .isEqualTo(403);
+      assertThat(page.navigate(url("/owner/marts/" + mart.id() + "/edit")).status()).isEqualTo(403);
       assertThat(
               page.navigate(url("/owner/marts/" + mart.id() + "/products/" + productId + "/edit"))
                   .status())
@@ -295,7 +292,8 @@ class PagesMoreBrowserTest {
   @Test
   void aTenantAsksForAFreshCertificateAndSeesWhenTheQuotaAllowsTheNextOne() {
     long tenant = accounts.ensureAccount(DemoTenant.EMAIL, DemoTenant.PASSWORD, Role.CUSTOMER);
-    Nest nest = nests.create(tenant, new NestForm("새로 발급 시험", "서울특별시 강남구 테헤란로 1", null, null, null));
+    Nest nest =
+        nests.create(tenant, new NestForm("새로 발급 시험", "서울특별시 강남구 테헤란로 1", null, null, null));
     try (Page page = browser.phone(BrowserKit.Options.korean())) {
       signIn(page, DemoTenant.EMAIL);
       page.navigate(url("/tenant/nests/" + nest.id()));

@@ -27,10 +27,10 @@ import org.springframework.web.servlet.mvc.support.RedirectAttributes;
 
 /**
  * What a mart owner changes from the pages: the mart's name, address, hours and phone; a product's
- * prices and sale period, inline in the products table (htmx swaps the row; without script the
- * form posts and the page reloads); a flyer's page images and dates. Through 동치미's {@link
- * Catalog} and {@link Flyers} with the signed-in account, so the rules and refusals (400 with the
- * API's code, 403 another owner's mart, 404 a missing one) are the API's.
+ * prices and sale period, inline in the products table (htmx swaps the row; without script the form
+ * posts and the page reloads); a flyer's page images and dates. Through 동치미's {@link Catalog} and
+ * {@link Flyers} with the signed-in account, so the rules and refusals (400 with the API's code,
+ * 403 another owner's mart, 404 a missing one) are the API's.
  */
 @Controller
 class OwnerEditPages {
@@ -76,7 +76,9 @@ class OwnerEditPages {
     try {
       // The API's PATCH: an empty optional field clears it; the location stays as it is.
       catalog.updateMart(
-          martId, user.id(), new MartInput(name, address, null, null, phone, openingHours, closedDays));
+          martId,
+          user.id(),
+          new MartInput(name, address, null, null, phone, openingHours, closedDays));
     } catch (ApiProblem refused) {
       if (refused.status().value() != 400) {
         throw refused;

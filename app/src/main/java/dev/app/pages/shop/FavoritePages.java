@@ -34,8 +34,7 @@ class FavoritePages {
     int p = Math.max(0, page);
     dev.dongchimi.Page.check(p, PAGE_SIZE);
     dev.dongchimi.Page<FavoriteDeal> deals =
-        dev.dongchimi.Page.of(
-            favorites.deals(user.id(), PAGE_SIZE, p * PAGE_SIZE), p, PAGE_SIZE);
+        dev.dongchimi.Page.of(favorites.deals(user.id(), PAGE_SIZE, p * PAGE_SIZE), p, PAGE_SIZE);
     model.addAttribute("deals", deals);
     model.addAttribute("marts", catalog.favorites(user.id()));
     model.addAttribute("products", favorites.products(user.id()));

@@ -215,7 +215,9 @@ class CatalogController {
   @SecurityRequirements
   @Operation(
       summary = "Products on sale today at marts within radius_m",
-      description = "sort: discount (default), distance or price; size 1..100.")
+      description =
+          "sort: discount (default), distance, price or unit_price (the sale price per 100 g or"
+              + " 100 ml; products without a weight or volume last); size 1..100.")
   @ProblemResponse(
       status = 400,
       codes = {
@@ -243,7 +245,7 @@ class CatalogController {
     try {
       order = DealSort.valueOf(sort.toUpperCase(Locale.ROOT));
     } catch (IllegalArgumentException e) {
-      throw Problem.invalid("INVALID_SORT", "sort must be discount, distance or price");
+      throw Problem.invalid("INVALID_SORT", "sort must be discount, distance, price or unit_price");
     }
     List<DealView> rows =
         catalog

@@ -176,4 +176,35 @@ class FavoritesAndPricesApiTest {
     assertThat(ended.json().get("on_sale").asBoolean()).isFalse();
     assertThat(catalog.product(id).regularPrice()).isEqualTo(12900);
   }
+
+  @Test
+  void dealsSortByUnitPriceWithTheProductsWithoutOneLast() {
+    String owner = SignUp.newToken(api, "MART_OWNER");
+    long mart = mart(owner, "단위가격마트");
+    product(owner, mart, "사과 500g", 6000, 5000); // 1,000원 per 100g
+    product(owner, mart, "배 1kg", 8000, 6000); // 600원 per 100g
+    product(owner, mart, "우유 200ml×2", 1200, 1000); // 250원 per 100ml
+    product(owner, mart, "식빵", 3000, 100); // no weight or volume: last
+    product(owner, mart, "감자 2kg", 9000, null); // not on sale: no deal
+
+    JsonNode page =
+        api.get("/deals/nearby?lat=" + lat + "&lng=" + lng + "&radius_m=500&sort=unit_price", null)
+            .json();
+    assertThat(dealNames(page)).containsExactly("우유 200ml×2", "배 1kg", "사과 500g", "식빵");
+    JsonNode first = page.get("items").get(0).get("product").get("unit_price");
+    assertThat(first.get("basis").asString()).isEqualTo("100ml");
+    assertThat(first.get("price").asLong()).isEqualTo(250);
+    // Pages of one keep the order (the bound of a page's key, as for sort=price).
+    assertThat(
+            dealNames(
+                api.get(
+                        "/deals/nearby?lat="
+                            + lat
+                            + "&lng="
+                            + lng
+                            + "&radius_m=500&sort=unit_price&size=1&page=2",
+                        null)
+                    .json()))
+        .containsExactly("사과 500g");
+  }
 }
