@@ -128,7 +128,7 @@ class OwnerPages {
       String phase,
       int percent,
       ImportStore.Summary summary,
-      List<RowError> rowErrors,
+      List<RowErrorReasons.Shown> rowErrors,
       java.time.Instant createdAt) {}
 
   private ImportView view(ImportService.Import job) {
@@ -155,7 +155,9 @@ class OwnerPages {
             : json.readValue(record.summary(), ImportStore.Summary.class),
         record.rowErrors() == null
             ? List.of()
-            : List.of(json.readValue(record.rowErrors(), RowError[].class)),
+            : java.util.Arrays.stream(json.readValue(record.rowErrors(), RowError[].class))
+                .map(RowErrorReasons::of)
+                .toList(),
         task.createdAt());
   }
 
