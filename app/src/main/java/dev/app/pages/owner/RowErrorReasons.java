@@ -7,9 +7,9 @@ import java.util.regex.Pattern;
 
 /**
  * A row error's reason in the page's language. The import stores one reason text per cell (in
- * English, the same for every client of the API); the page shows it from the message bundle
- * ({@code import.reason.*}, Korean and English) when it is one of the import's known reasons, and as
- * stored otherwise. Only wording: which cell is wrong and why is the import's.
+ * English, the same for every client of the API); the page shows it from the message bundle ({@code
+ * import.reason.*}, Korean and English) when it is one of the import's known reasons, and as stored
+ * otherwise. Only wording: which cell is wrong and why is the import's.
  */
 final class RowErrorReasons {
   /** A known reason: the import's text (a pattern, its one argument captured) and its key. */
