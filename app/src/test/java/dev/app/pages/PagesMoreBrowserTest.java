@@ -298,14 +298,14 @@ class PagesMoreBrowserTest {
       signIn(page, DemoTenant.EMAIL);
       page.navigate(url("/tenant/nests/" + nest.id()));
       Layout.assertFitForPhone(page, "tenant-nest-fresh");
-      page.locator("main form:not(:has(input[name=fresh])) button[type=submit]").click();
+      page.locator("main form button[type=submit]").click();
       page.waitForURL(Pattern.compile(".*/registry/[0-9a-f-]+$"));
       String firstTask = page.url().replaceAll(".*/registry/", "");
       page.locator("#ocr-text").waitFor(new Locator.WaitForOptions().setTimeout(LIVE_TIMEOUT_MS));
 
       // Asked again: the recent certificate is shown, not paid for again; 새로 발급 pays.
       page.navigate(url("/tenant/nests/" + nest.id()));
-      page.locator("main form:not(:has(input[name=fresh])) button[type=submit]").click();
+      page.locator("main form button[type=submit]").click();
       page.waitForURL(Pattern.compile(".*/registry/[0-9a-f-]+\\?reused=true$"));
       assertThat(page.url()).contains(firstTask);
       assertThat(page.locator("#reused").textContent()).contains("최근에 발급한");
@@ -321,15 +321,17 @@ class PagesMoreBrowserTest {
       while (quota.usedToday("nest:" + nest.id()) < 3) {
         quota.take(tenant, nest.id());
       }
-      page.navigate(url("/tenant/nests/" + nest.id()));
       Response[] answer = new Response[1];
+      page.navigate(url("/tenant/nests/" + nest.id()));
+      page.locator("main form button[type=submit]").click();
+      page.waitForURL(Pattern.compile(".*\\?reused=true$"));
       page.onResponse(
           r -> {
             if (r.url().endsWith("/registry")) {
               answer[0] = r;
             }
           });
-      page.locator("button#fresh").click();
+      page.locator("#reused button#fresh").click();
       page.locator("#quota-refusal").waitFor();
       assertThat(answer[0].status()).isEqualTo(429);
       assertThat(page.locator("#quota-refusal code").textContent())
@@ -338,7 +340,9 @@ class PagesMoreBrowserTest {
           .contains("오늘 이 집의 등기부등본", "부터 다시 발급할 수 있어요", "Asia/Seoul");
       Layout.assertFitForPhone(page, "tenant-quota-refused");
       page.navigate(url("/tenant/nests/" + nest.id() + "?lang=en"));
-      page.locator("button#fresh").click();
+      page.locator("main form button[type=submit]").click();
+      page.waitForURL(Pattern.compile(".*\\?reused=true$"));
+      page.locator("#reused button#fresh").click();
       page.locator("#quota-refusal").waitFor();
       assertThat(page.locator("#quota-refusal").textContent())
           .contains("You can request one again from");
