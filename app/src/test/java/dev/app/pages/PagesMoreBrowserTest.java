@@ -293,7 +293,9 @@ class PagesMoreBrowserTest {
   void aTenantAsksForAFreshCertificateAndSeesWhenTheQuotaAllowsTheNextOne() {
     long tenant = accounts.ensureAccount(DemoTenant.EMAIL, DemoTenant.PASSWORD, Role.CUSTOMER);
     Nest nest =
-        nests.create(tenant, new NestForm("새로 발급 시험", "서울특별시 강남구 테헤란로 1", null, null, null));
+        nests.create(
+            tenant,
+            new NestForm("새로 발급 시험", "서울특별시 강남구 역삼동 123-46", "1146-2006-054321", "101", "1204"));
     try (Page page = browser.phone(BrowserKit.Options.korean())) {
       signIn(page, DemoTenant.EMAIL);
       page.navigate(url("/tenant/nests/" + nest.id()));
