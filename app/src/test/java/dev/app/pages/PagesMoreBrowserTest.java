@@ -267,7 +267,7 @@ class PagesMoreBrowserTest {
               .set("sale_price", "")
               .set("sale_start", "")
               .set("sale_end", "");
-      Response refused =
+      APIResponse refused =
           page.request()
               .post(
                   url("/owner/marts/" + mart.id() + "/products/" + productId + "/price"),
