@@ -33,6 +33,12 @@ class PagesConfiguration implements WebMvcConfigurer {
     return BrowserPath.open("/shop/**");
   }
 
+  /** A shopper's favourites need an account; the rest of /shop does not. */
+  @Bean
+  BrowserPath pagesShopFavorites() {
+    return BrowserPath.signedIn("/shop/favorites/**");
+  }
+
   @Bean
   BrowserPath pagesOwner() {
     return BrowserPath.signedIn("/owner/**");

@@ -32,12 +32,19 @@ import tools.jackson.databind.json.JsonMapper;
 @Controller
 class OwnerPages {
   private final Catalog catalog;
+  private final dev.dongchimi.Flyers flyers;
   private final ImportService imports;
   private final StreamTokens tokens;
   private final JsonMapper json;
 
-  OwnerPages(Catalog catalog, ImportService imports, StreamTokens tokens, JsonMapper json) {
+  OwnerPages(
+      Catalog catalog,
+      dev.dongchimi.Flyers flyers,
+      ImportService imports,
+      StreamTokens tokens,
+      JsonMapper json) {
     this.catalog = catalog;
+    this.flyers = flyers;
     this.imports = imports;
     this.tokens = tokens;
     this.json = json;
@@ -54,8 +61,11 @@ class OwnerPages {
       CurrentUser user,
       @PathVariable long martId,
       @RequestParam(required = false) String q,
+      @RequestParam(required = false) Long edit,
       Model model) {
     Mart mart = catalog.ownedMart(martId, user.id());
+    model.addAttribute("editing", edit); // the product row shown as a form (no script)
+    model.addAttribute("flyers", flyers.list(martId, false));
     String search =
         q == null || q.isBlank() ? null : dev.dongchimi.ProductNames.normalize(q.strip());
     model.addAttribute("mart", mart);
@@ -118,7 +128,7 @@ class OwnerPages {
       String phase,
       int percent,
       ImportStore.Summary summary,
-      List<RowError> rowErrors,
+      List<RowErrorReasons.Shown> rowErrors,
       java.time.Instant createdAt) {}
 
   private ImportView view(ImportService.Import job) {
@@ -145,7 +155,9 @@ class OwnerPages {
             : json.readValue(record.summary(), ImportStore.Summary.class),
         record.rowErrors() == null
             ? List.of()
-            : List.of(json.readValue(record.rowErrors(), RowError[].class)),
+            : java.util.Arrays.stream(json.readValue(record.rowErrors(), RowError[].class))
+                .map(RowErrorReasons::of)
+                .toList(),
         task.createdAt());
   }
 

@@ -3,16 +3,20 @@ package dev.app.pages.shop;
 import dev.app.pages.PagesProperties;
 import dev.dongchimi.Catalog;
 import dev.dongchimi.DealSort;
+import dev.dongchimi.Favorites;
 import dev.dongchimi.Flyers;
 import dev.dongchimi.Mart;
 import dev.dongchimi.Problem;
 import dev.dongchimi.Product;
 import dev.dongchimi.ProductNames;
 import dev.dongchimi.category.Category;
+import dev.platform.accounts.SessionUser;
 import java.time.Clock;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import org.springframework.security.core.Authentication;
+import org.springframework.security.core.context.SecurityContextHolder;
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -31,12 +35,19 @@ class ShopPages {
   static final int MAP_MARTS = 50;
 
   private final Catalog catalog;
+  private final Favorites favorites;
   private final Flyers flyers;
   private final PagesProperties properties;
   private final Clock clock;
 
-  ShopPages(Catalog catalog, Flyers flyers, PagesProperties properties, Clock clock) {
+  ShopPages(
+      Catalog catalog,
+      Favorites favorites,
+      Flyers flyers,
+      PagesProperties properties,
+      Clock clock) {
     this.catalog = catalog;
+    this.favorites = favorites;
     this.flyers = flyers;
     this.properties = properties;
     this.clock = clock;
@@ -75,7 +86,7 @@ class ShopPages {
     try {
       order = DealSort.valueOf(sort.toUpperCase(Locale.ROOT));
     } catch (IllegalArgumentException e) {
-      throw Problem.invalid("INVALID_SORT", "sort must be discount, distance or price");
+      throw Problem.invalid("INVALID_SORT", "sort must be discount, distance, price or unit_price");
     }
     int r = RADII.contains(radius) ? radius : 1500;
     int p = Math.max(0, page);
@@ -97,6 +108,8 @@ class ShopPages {
   String mart(@PathVariable long martId, Model model) {
     Mart mart = catalog.mart(martId);
     model.addAttribute("mart", mart);
+    SessionUser viewer = viewer();
+    model.addAttribute("favorite", viewer != null && catalog.isFavorite(viewer.id(), martId));
     model.addAttribute("flyers", flyers.list(martId, true));
     model.addAttribute("products", catalog.productsOfMart(martId, null, true, null, 100, 0));
     return "pages/shop/mart";
@@ -106,12 +119,21 @@ class ShopPages {
   String product(@PathVariable long productId, Model model) {
     Product product = catalog.product(productId);
     model.addAttribute("product", product);
+    SessionUser viewer = viewer();
+    model.addAttribute(
+        "favorite", viewer != null && favorites.isFavoriteProduct(viewer.id(), productId));
     model.addAttribute("mart", catalog.mart(product.martId()));
     model.addAttribute(
         "chart", PriceChart.of(product, catalog.priceHistory(productId, 100), clock.instant()));
     model.addAttribute("chartWidth", PriceChart.WIDTH);
     model.addAttribute("chartHeight", PriceChart.HEIGHT);
     return "pages/shop/product";
+  }
+
+  /** The signed-in shopper, or null: looking needs no account, a favourite does. */
+  private static SessionUser viewer() {
+    Authentication auth = SecurityContextHolder.getContext().getAuthentication();
+    return auth != null && auth.getPrincipal() instanceof SessionUser user ? user : null;
   }
 
   /** As the API reads {@code category}: a code of the taxonomy, or none. */

@@ -10,11 +10,16 @@ import dev.dungji.registry.RegistryFiles;
 import dev.dungji.registry.RegistryTasks;
 import dev.platform.accounts.CurrentUser;
 import dev.platform.storage.ObjectStorage;
+import dev.platform.web.ApiProblem;
 import dev.taskrow.core.Task;
 import dev.taskrow.core.TaskStatus;
 import dev.taskrow.sse.StreamTokens;
+import jakarta.servlet.http.HttpServletResponse;
 import jakarta.validation.ConstraintViolation;
 import jakarta.validation.Validator;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.time.format.DateTimeFormatter;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
@@ -24,6 +29,7 @@ import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.ModelAttribute;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestParam;
 
 /**
  * The tenants' pages (둥지): their nests, a new nest, the registry certificate's request and its live
@@ -96,10 +102,51 @@ class TenantPages {
   }
 
   @PostMapping("/tenant/nests/{nestId}/registry")
-  String requestCertificate(CurrentUser user, @PathVariable long nestId) {
-    // A certificate of the nest issued within the reuse window is shown instead of paying again.
-    IssuanceService.Requested requested = issuance.request(user.id(), nestId, false);
-    return "redirect:/tenant/nests/" + nestId + "/registry/" + requested.taskId();
+  String requestCertificate(
+      CurrentUser user,
+      @PathVariable long nestId,
+      @RequestParam(defaultValue = "false") boolean fresh,
+      HttpServletResponse response,
+      Model model) {
+    // Unless fresh, a certificate of the nest issued within the reuse window is shown instead of
+    // paying again; "새로 발급" asks for a new one (it takes quota like any new issuance).
+    IssuanceService.Requested requested;
+    try {
+      requested = issuance.request(user.id(), nestId, fresh);
+    } catch (ApiProblem refused) {
+      int status = refused.status().value();
+      if (status != 429 && status != 503) {
+        throw refused; // someone else's nest, a missing one: the error page
+      }
+      // The quota's refusal (429 for the user's or the nest's daily limit, 503 when the
+      // operator's budget is spent) says when asking again can succeed: shown in the quota's zone.
+      response.setStatus(status);
+      model.addAttribute("refusal", refusal(refused));
+      return nest(user, nestId, model);
+    }
+    return "redirect:/tenant/nests/"
+        + nestId
+        + "/registry/"
+        + requested.taskId()
+        + (requested.recentCertificate() ? "?reused=true" : "");
+  }
+
+  /** A quota refusal as the nest page shows it: its code and when to try again. */
+  record Refusal(String code, String nextAllowedAt) {}
+
+  private static final DateTimeFormatter SHOWN = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm");
+
+  private Refusal refusal(ApiProblem refused) {
+    Object next =
+        refused.getBody().getProperties() == null
+            ? null
+            : refused.getBody().getProperties().get("next_allowed_at");
+    String shown = null;
+    if (next != null) {
+      ZoneId zone = properties.quota().zone();
+      shown = SHOWN.format(Instant.parse(next.toString()).atZone(zone)) + " (" + zone + ")";
+    }
+    return new Refusal(refused.code(), shown);
   }
 
   /** What the certificate page shows of the OCR task, once the issuance made one. */
@@ -107,8 +154,13 @@ class TenantPages {
 
   @GetMapping("/tenant/nests/{nestId}/registry/{taskId}")
   String certificate(
-      CurrentUser user, @PathVariable long nestId, @PathVariable UUID taskId, Model model) {
+      CurrentUser user,
+      @PathVariable long nestId,
+      @PathVariable UUID taskId,
+      @RequestParam(defaultValue = "false") boolean reused,
+      Model model) {
     Nest nest = nests.owned(user.id(), nestId);
+    model.addAttribute("reused", reused);
     Task issue = issuance.task(user.id(), nestId, taskId, RegistryTasks.ISSUE_KIND);
     model.addAttribute("nest", nest);
     model.addAttribute("issue", issue);

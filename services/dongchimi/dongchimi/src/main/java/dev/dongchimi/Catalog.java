@@ -114,6 +114,10 @@ public class Catalog {
     return marts.favorites(userId);
   }
 
+  public boolean isFavorite(long userId, long martId) {
+    return marts.favorites(userId).stream().anyMatch(m -> m.id() == martId);
+  }
+
   /**
    * Inserts or updates a mart's products in one transaction (all or nothing), keyed by barcode or
    * else by normalised name, and records every change of regular or sale price in the price
@@ -175,6 +179,18 @@ public class Catalog {
     return products
         .find(productId, today())
         .orElseThrow(() -> Problem.notFound("product " + productId));
+  }
+
+  /**
+   * The owner changes one product's regular and sale price and sale period (the page's inline
+   * edit): 404 for a missing product, 403 for another owner's, 400 as any product input. The change
+   * goes through the upsert, so it lands in the price history like an import's.
+   */
+  public Product changePrice(long productId, long userId, PriceChange change) {
+    Product product = product(productId);
+    ownedMart(product.martId(), userId);
+    upsertProducts(product.martId(), List.of(change.over(product)));
+    return product(productId);
   }
 
   public List<PricePoint> priceHistory(long productId, int limit) {

@@ -171,6 +171,22 @@ class CatalogController {
     return ResponseEntity.created(URI.create("/products/" + id)).body(catalog.product(id));
   }
 
+  @PutMapping("/products/{productId}/price")
+  @Operation(
+      summary = "Change a product's prices and sale period (its mart's owner)",
+      description =
+          "regular_price, sale_price, sale_start, sale_end replace the stored ones; no sale_price"
+              + " ends the sale. The change is kept in the price history.")
+  @ProblemResponse(status = 404, codes = "NOT_FOUND")
+  @ProblemResponse(status = 403, codes = "NOT_OWNER")
+  @ProblemResponse(
+      status = 400,
+      codes = {"INVALID_PRICE", "INVALID_SALE_WINDOW"})
+  Product changePrice(
+      CurrentUser user, @PathVariable long productId, @RequestBody PriceChange change) {
+    return catalog.changePrice(productId, user.id(), change);
+  }
+
   @GetMapping("/products/{productId}")
   @SecurityRequirements
   @ProblemResponse(status = 404, codes = "NOT_FOUND")
@@ -199,7 +215,9 @@ class CatalogController {
   @SecurityRequirements
   @Operation(
       summary = "Products on sale today at marts within radius_m",
-      description = "sort: discount (default), distance or price; size 1..100.")
+      description =
+          "sort: discount (default), distance, price or unit_price (the sale price per 100 g or"
+              + " 100 ml; products without a weight or volume last); size 1..100.")
   @ProblemResponse(
       status = 400,
       codes = {
@@ -227,7 +245,7 @@ class CatalogController {
     try {
       order = DealSort.valueOf(sort.toUpperCase(Locale.ROOT));
     } catch (IllegalArgumentException e) {
-      throw Problem.invalid("INVALID_SORT", "sort must be discount, distance or price");
+      throw Problem.invalid("INVALID_SORT", "sort must be discount, distance, price or unit_price");
     }
     List<DealView> rows =
         catalog

@@ -4,7 +4,9 @@ package dev.dongchimi;
 public enum DealSort {
   DISCOUNT(Keys.DISCOUNT, true, "discount_rate desc, distance_m, id", true),
   DISTANCE(Keys.DISCOUNT, true, "distance_m, discount_rate desc, id", false),
-  PRICE("p.sale_price", false, "sale_price, distance_m, id", true);
+  PRICE("p.sale_price", false, "sale_price, distance_m, id", true),
+  /** Per 100 g or 100 ml (V4_4's generated column); products without one last. */
+  UNIT_PRICE(Keys.UNIT_PRICE, false, "unit_key, distance_m, id", true);
 
   private static final class Keys {
     /**
@@ -13,6 +15,13 @@ public enum DealSort {
      * exceeds 100 (a sale price is never negative).
      */
     static final String DISCOUNT = "coalesce(p.discount_rate, 101)";
+
+    /**
+     * The sale's unit price as the index of V4_4 orders it: none (no weight or volume) sorts after
+     * every unit price, which the column caps below {@link Integer#MAX_VALUE}. No bound is then
+     * {@code <= Integer.MAX_VALUE}, as for sort=price.
+     */
+    static final String UNIT_PRICE = "coalesce(p.sale_unit_price, 2147483647)";
   }
 
   /**

@@ -91,7 +91,8 @@ class DealsNearby {
         ),
         %s
         top as (
-          select d.id, d.discount_rate, d.sale_price, near.id as mart_id, near.distance_m
+          select d.id, d.discount_rate, d.sale_price, d.unit_key, near.id as mart_id,
+                 near.distance_m
             from near
            cross join lateral (%s) d
            order by %s
@@ -107,7 +108,12 @@ class DealsNearby {
                 MartRepository.DISTANCE,
                 bound,
                 ofOneMart(
-                    sort, "p.id, p.discount_rate, p.sale_price", "near", filters + withinBound),
+                    sort,
+                    "p.id, p.discount_rate, p.sale_price, "
+                        + DealSort.UNIT_PRICE.key
+                        + " as unit_key",
+                    "near",
+                    filters + withinBound),
                 sort.overall,
                 COLUMNS,
                 sort.overall);

@@ -18,7 +18,7 @@ import org.springframework.transaction.support.TransactionTemplate;
 /** 동치미's HTTP API and services. Object storage is optional: without it flyers have no pages. */
 @AutoConfiguration
 @EnableConfigurationProperties(DongchimiProperties.class)
-@Import({CatalogController.class, FlyerController.class})
+@Import({CatalogController.class, FlyerController.class, FavoriteController.class})
 public class DongchimiAutoConfiguration {
 
   @Bean
@@ -50,6 +50,13 @@ public class DongchimiAutoConfiguration {
       Catalog catalog) {
     return new Flyers(
         new FlyerRepository(jdbc), new TransactionTemplate(transactions), storage, catalog);
+  }
+
+  @Bean
+  Favorites dongchimiFavorites(
+      JdbcClient jdbc, PlatformTransactionManager transactions, Catalog catalog) {
+    return new Favorites(
+        new FavoriteRepository(jdbc), catalog, new TransactionTemplate(transactions));
   }
 
   /** The taxonomy is public: an app shows it before anyone signs in. */
