@@ -8,6 +8,10 @@ package dev.taskrow.core;
  * both leading columns would read all of it.
  */
 final class FinishedPairs {
+  // The step's "after this pair" is a row comparison for every pair, but two plain keys within a
+  // queue: with an equality on the queue beside it, PostgreSQL's btree starts a row comparison's
+  // scan at the queue's first entry and reads the whole queue (5.6 s at 10 M rows), where "kind >
+  // previous kind" starts right after the previous kind.
   private static final String TEMPLATE =
       """
       with recursive pairs (queue, kind) as (
@@ -18,7 +22,7 @@ final class FinishedPairs {
           select n.queue, n.kind from pairs p
           cross join lateral (
               select t.queue, t.kind from taskrow_task t
-              where t.status in ('SUCCESS', 'FAILED')%1$s and (t.queue, t.kind) > (p.queue, p.kind)
+              where t.status in ('SUCCESS', 'FAILED')%2$s
               order by t.queue, t.kind limit 1) n)
       """;
 
@@ -26,11 +30,12 @@ final class FinishedPairs {
 
   /** Every pair. */
   static String all() {
-    return TEMPLATE.formatted("");
+    return TEMPLATE.formatted("", " and (t.queue, t.kind) > (p.queue, p.kind)");
   }
 
   /** The pairs of the queue bound as {@code :f_queue}. */
   static String ofQueue() {
-    return TEMPLATE.formatted(" and t.queue = :f_queue");
+    return TEMPLATE.formatted(
+        " and t.queue = :f_queue", " and t.queue = :f_queue and t.kind > p.kind");
   }
 }

@@ -6,8 +6,8 @@ import java.util.Locale;
 /**
  * The task table's indexes over finished rows as each migration left them, so one run can drain
  * against each set in turn, interleaved in the same minutes ({@code --index-sets=v7,v8,v9}): the
- * A/B of ADR 0007. Applied to the empty table before each drain (building them costs nothing
- * then); every other index of the table is the current migrations'.
+ * A/B of ADR 0007. Applied to the empty table before each drain (building them costs nothing then);
+ * every other index of the table is the current migrations'.
  */
 enum IndexSet {
   /** Before V8: no index over finished rows. */

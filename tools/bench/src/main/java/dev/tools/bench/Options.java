@@ -42,7 +42,8 @@ record Options(
     List<Integer> retained,
     List<IndexSet> indexSets) {
 
-  static final Set<String> ALL_WORKLOADS = Set.of("drain", "latency", "ceiling", "peers", "import", "retained");
+  static final Set<String> ALL_WORKLOADS =
+      Set.of("drain", "latency", "ceiling", "peers", "import", "retained");
 
   private static final Set<String> KEYS =
       Set.of(

@@ -7,9 +7,9 @@ import java.util.Locale;
  * The drain as finished rows accumulate (issue 19, aim 3): the table first holds the smallest
  * {@code --retained} size of finished rows in other queues (generated with {@code generate_series},
  * as {@code tools/bench/admin-search/generate.sql} does: 14 days, 96 % SUCCESS, 4 % FAILED, four
- * kinds), then each drain variant runs {@code --runs} times; then the table is topped up to the next
- * size. One figure per size and variant, so the growth reads down the table. Only the drained rows
- * are deleted (and vacuumed) between runs; the retained ones stay.
+ * kinds), then each drain variant runs {@code --runs} times; then the table is topped up to the
+ * next size. One figure per size and variant, so the growth reads down the table. Only the drained
+ * rows are deleted (and vacuumed) between runs; the retained ones stay.
  */
 final class RetainedWorkload {
   static final String WORKLOAD = "retained";
@@ -69,7 +69,8 @@ final class RetainedWorkload {
       results.diagnostic(line);
       for (int run = 1; run <= options.runs(); run++) {
         for (DrainWorkload.Variant variant : variants) {
-          drain.run(variant, results, run, String.format(Locale.ROOT, ", %,d retained", size), true);
+          drain.run(
+              variant, results, run, String.format(Locale.ROOT, ", %,d retained", size), true);
         }
       }
     }
