@@ -107,19 +107,27 @@ final class TaskAdminRepository {
           group by t.queue
           """);
 
+  // Per (queue, kind) pair of the finished index, a range of it from :since, read from the index
+  // alone (it includes the status); a queue with nothing finished since is left out.
   private static final Sql FINISHED_COUNTS =
       Sql.of(
-          """
-          select t.queue,
-                 count(*) filter (where t.status = 'SUCCESS') as succeeded,
-                 count(*) filter (where t.status = 'FAILED') as failed
-          from taskrow_task t
-          where t.status in ('SUCCESS', 'FAILED') and t.created_at >= :since
-          group by t.queue
-          """);
+          FinishedPairs.all()
+              + """
+              select p.queue, sum(c.succeeded) as succeeded, sum(c.failed) as failed
+              from pairs p
+              cross join lateral (
+                    select count(*) filter (where t.status = 'SUCCESS') as succeeded,
+                           count(*) filter (where t.status = 'FAILED') as failed
+                    from taskrow_task t
+                    where t.status in ('SUCCESS', 'FAILED') and t.queue = p.queue
+                      and t.kind = p.kind and t.created_at >= :since) c
+              group by p.queue
+              having sum(c.succeeded) + sum(c.failed) > 0
+              """);
 
-  // Grouped from the failed-code index alone (it includes kind and queue); the newest message of
-  // each group is one backward probe of the same index and one row.
+  // Grouped from a range of the failed-window index alone (it includes kind, queue and code): the
+  // failures since :since, not every one kept; the newest message of each group is one backward
+  // probe of the failed-code index and one row.
   private static final Sql FAILURE_GROUPS =
       Sql.of(
           """
@@ -161,11 +169,13 @@ final class TaskAdminRepository {
     List<String> branches = new ArrayList<>();
     for (String part : parts) {
       branches.add(
-          "select t.* from taskrow_task t where "
-              + part
-              + conditions
-              + NEWEST_FIRST
-              + " limit :limit");
+          byFinishedPairs(part, filter)
+              ? pairsBranch(part, filter, conditions)
+              : "select t.* from taskrow_task t where "
+                  + part
+                  + conditions
+                  + NEWEST_FIRST
+                  + " limit :limit");
     }
     String text =
         branches.size() == 1
@@ -181,6 +191,39 @@ final class TaskAdminRepository {
             .with("after_id", after == null ? null : after.id())
             .with("limit", limit);
     return tasks(c, Sql.of(text), params);
+  }
+
+  /**
+   * Whether the finished part is read one (queue, kind) pair at a time (V9's finished index leads
+   * with both). Not when both are given (one range of the index), nor when an error code or a
+   * subject narrows it (their own indexes find the few rows), nor for FAILED rows (the
+   * failed-window index is in (created_at, id) order already).
+   */
+  private static boolean byFinishedPairs(String part, TaskFilter filter) {
+    return part.startsWith(TaskFilterSql.FINISHED)
+        && filter.status() != TaskStatus.FAILED
+        && filter.errorCode() == null
+        && filter.subject() == null
+        && (filter.queue() == null || filter.kind() == null);
+  }
+
+  /**
+   * The newest page of each (queue, kind) pair of the finished index, merged: a backward walk of
+   * one range per pair that stops at the page size, so the page costs the pairs times the page,
+   * however many rows the table keeps.
+   */
+  private static String pairsBranch(String part, TaskFilter filter, String conditions) {
+    return "("
+        + (filter.queue() == null ? FinishedPairs.all() : FinishedPairs.ofQueue())
+        + "select t.* from pairs p cross join lateral (select t.* from taskrow_task t where "
+        + part
+        + " and t.queue = p.queue and t.kind = p.kind"
+        + conditions
+        + NEWEST_FIRST
+        + " limit :limit) t"
+        + (filter.kind() == null ? "" : " where p.kind = :f_kind")
+        + NEWEST_FIRST
+        + " limit :limit)";
   }
 
   /**

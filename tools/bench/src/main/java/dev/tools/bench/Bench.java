@@ -116,8 +116,19 @@ public final class Bench {
       }
       for (int run = 1; run <= options.runs(); run++) {
         if (options.workloads().contains("drain")) {
-          for (DrainWorkload.Variant variant : DrainWorkload.variants(options)) {
-            drain.run(variant, results, run);
+          if (options.indexSets().isEmpty()) {
+            for (DrainWorkload.Variant variant : DrainWorkload.variants(options)) {
+              drain.run(variant, results, run);
+            }
+          } else {
+            for (IndexSet set : options.indexSets()) {
+              database.execute("truncate taskrow_task");
+              set.apply(database);
+              for (DrainWorkload.Variant variant : DrainWorkload.variants(options)) {
+                drain.run(variant, results, run, set.label(), false);
+              }
+            }
+            IndexSet.V9.apply(database);
           }
         }
         if (options.workloads().contains("latency")) {
@@ -132,6 +143,9 @@ public final class Bench {
           imports.run(results, run);
           parse.run(results, run);
         }
+      }
+      if (options.workloads().contains(RetainedWorkload.WORKLOAD)) {
+        new RetainedWorkload(database, drain).run(options, results);
       }
       parse.close();
       database.execute("truncate taskrow_task");

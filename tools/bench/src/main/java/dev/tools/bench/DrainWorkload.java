@@ -107,7 +107,22 @@ final class DrainWorkload {
   }
 
   void run(Variant variant, Results results, int run) throws Exception {
-    database.execute("truncate taskrow_task");
+    run(variant, results, run, "", false);
+  }
+
+  /**
+   * One drain; {@code label} is appended to the figure's name. With {@code keepOtherRows} only this
+   * workload's own rows are removed (and vacuumed) before it, so rows another workload keeps in the
+   * table (retained finished rows) stay; otherwise the table is truncated.
+   */
+  void run(Variant variant, Results results, int run, String label, boolean keepOtherRows)
+      throws Exception {
+    if (!keepOtherRows) {
+      database.execute("truncate taskrow_task");
+    } else {
+      database.execute("delete from taskrow_task where queue = '" + QUEUE + "'");
+      database.execute("vacuum taskrow_task");
+    }
     CompletionCounter counter = new CompletionCounter(variant.tasks());
     Signals signals = variant.signals().create(profiler);
     Taskrow taskrow =
@@ -124,7 +139,9 @@ final class DrainWorkload {
             .build();
     try {
       double submitRate = submit(taskrow, variant.tasks());
-      results.figure(WORKLOAD, "submit, " + variant.name(), "tasks/s", true).add(submitRate);
+      results
+          .figure(WORKLOAD, "submit, " + variant.name() + label, "tasks/s", true)
+          .add(submitRate);
 
       profiler.reset();
       CpuMeter.Sample cpuFrom = CpuMeter.sample();
@@ -148,7 +165,10 @@ final class DrainWorkload {
                 variant.name(), counter.succeeded(), variant.tasks(), timeout));
       }
       long successRows =
-          database.queryLong("select count(*) from taskrow_task where status = 'SUCCESS'");
+          database.queryLong(
+              "select count(*) from taskrow_task where status = 'SUCCESS' and queue = '"
+                  + QUEUE
+                  + "'");
       if (successRows != variant.tasks()) {
         throw new IllegalStateException(
             "drain "
@@ -161,7 +181,7 @@ final class DrainWorkload {
       double seconds = (counter.doneNanos() - start) / 1e9;
       double rate = variant.tasks() / seconds;
       results
-          .figure(WORKLOAD, "drain, " + variant.name(), "tasks/s", true)
+          .figure(WORKLOAD, "drain, " + variant.name() + label, "tasks/s", true)
           .againstCeiling()
           .add(rate);
       report(

@@ -4,9 +4,11 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
@@ -36,9 +38,12 @@ record Options(
     String outDir,
     int importRows,
     int parseRows,
-    boolean smoke) {
+    boolean smoke,
+    List<Integer> retained,
+    List<IndexSet> indexSets) {
 
-  static final Set<String> ALL_WORKLOADS = Set.of("drain", "latency", "ceiling", "peers", "import");
+  static final Set<String> ALL_WORKLOADS =
+      Set.of("drain", "latency", "ceiling", "peers", "import", "retained");
 
   private static final Set<String> KEYS =
       Set.of(
@@ -64,6 +69,8 @@ record Options(
           "import-rows",
           "parse-rows",
           "smoke",
+          "retained",
+          "index-sets",
           "help");
 
   /**
@@ -82,7 +89,8 @@ record Options(
           Map.entry("steady-rate", "200"),
           Map.entry("io-concurrency", "50"),
           Map.entry("import-rows", "40"),
-          Map.entry("parse-rows", "2000"));
+          Map.entry("parse-rows", "2000"),
+          Map.entry("retained", "1000,10000"));
 
   static final String USAGE =
       """
@@ -111,6 +119,10 @@ record Options(
         --jdbc-url=... --user=... --password=...   an external server instead of the embedded one
         --import-rows=2000          import: rows of the imported sheet (two AI calls each)
         --parse-rows=100000         import: rows of the sheet parsed in -Xmx256m
+        --workloads=retained        the drain with finished rows kept in the table, one row per size
+        --retained=100000,1000000   retained: the sizes, ascending (10000000 takes long to generate)
+        --index-sets=v7,v8,v9       drain: each run drains once per set of finished-row indexes
+                                    (before V8, V8's, V9's), interleaved: the A/B of ADR 0007
         --out-dir=bench-results     where the Markdown report goes
       """;
 
@@ -166,7 +178,11 @@ record Options(
             values.getOrDefault("out-dir", "bench-results"),
             intValue(values, "import-rows", 2_000),
             intValue(values, "parse-rows", 100_000),
-            smoke);
+            smoke,
+            sizes(values.getOrDefault("retained", "100000,1000000")),
+            values.containsKey("index-sets")
+                ? Arrays.stream(values.get("index-sets").split(",")).map(IndexSet::named).toList()
+                : List.of());
     if (options.batch > options.concurrency) {
       // The worker never claims more than its free capacity: a larger batch would be misreported.
       throw new IllegalArgumentException("--batch must not exceed --concurrency");
@@ -186,6 +202,18 @@ record Options(
                 + startedAt.format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"))
                 + (smoke ? "-smoke" : "")
                 + ".md");
+  }
+
+  private static List<Integer> sizes(String text) {
+    List<Integer> sizes = new ArrayList<>();
+    for (String part : text.split(",")) {
+      int size = Integer.parseInt(part.strip().replace("_", ""));
+      if (size < 1 || (!sizes.isEmpty() && size <= sizes.getLast())) {
+        throw new IllegalArgumentException("--retained must be positive sizes, ascending");
+      }
+      sizes.add(size);
+    }
+    return List.copyOf(sizes);
   }
 
   private static int intValue(Map<String, String> values, String key, int fallback) {

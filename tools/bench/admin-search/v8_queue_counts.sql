@@ -1,0 +1,1 @@
+select t.queue, count(*) filter (where t.status = 'SUCCESS') as succeeded, count(*) filter (where t.status = 'FAILED') as failed from taskrow_task t where t.status in ('SUCCESS', 'FAILED') and t.created_at >= now() - interval '24 hours' group by t.queue;

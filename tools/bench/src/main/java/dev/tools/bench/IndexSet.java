@@ -1,0 +1,71 @@
+package dev.tools.bench;
+
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The task table's indexes over finished rows as each migration left them, so one run can drain
+ * against each set in turn, interleaved in the same minutes ({@code --index-sets=v7,v8,v9}): the
+ * A/B of ADR 0007. Applied to the empty table before each drain (building them costs nothing then);
+ * every other index of the table is the current migrations'.
+ */
+enum IndexSet {
+  /** Before V8: no index over finished rows. */
+  V7(List.of()),
+  /** V8: three indexes over finished rows, two over FAILED ones. */
+  V8(
+      List.of(
+          "create index taskrow_task_finished_created_idx on taskrow_task (created_at, id)"
+              + " where status in ('SUCCESS', 'FAILED')",
+          "create index taskrow_task_finished_kind_idx on taskrow_task (kind, created_at, id)"
+              + " where status in ('SUCCESS', 'FAILED')",
+          "create index taskrow_task_finished_queue_idx on taskrow_task (queue, created_at, id)"
+              + " include (status) where status in ('SUCCESS', 'FAILED')",
+          "create index taskrow_task_failed_code_idx on taskrow_task (error_code, created_at, id)"
+              + " include (kind, queue) where status = 'FAILED'",
+          "create index taskrow_task_failed_created_idx on taskrow_task (created_at, id)"
+              + " where status = 'FAILED'")),
+  /** V9 (the migrations' current set): one index over finished rows, two over FAILED ones. */
+  V9(
+      List.of(
+          "create index taskrow_task_finished_idx on taskrow_task (queue, kind, created_at, id)"
+              + " include (status, finished_at) where status in ('SUCCESS', 'FAILED')",
+          "create index taskrow_task_failed_code_idx on taskrow_task (error_code, created_at, id)"
+              + " include (kind, queue) where status = 'FAILED'",
+          "create index taskrow_task_failed_window_idx on taskrow_task (created_at, id)"
+              + " include (kind, queue, error_code) where status = 'FAILED'"));
+
+  private static final List<String> ALL_NAMES =
+      List.of(
+          "taskrow_task_finished_created_idx",
+          "taskrow_task_finished_kind_idx",
+          "taskrow_task_finished_queue_idx",
+          "taskrow_task_failed_code_idx",
+          "taskrow_task_failed_created_idx",
+          "taskrow_task_finished_idx",
+          "taskrow_task_failed_window_idx");
+
+  private final List<String> creates;
+
+  IndexSet(List<String> creates) {
+    this.creates = creates;
+  }
+
+  static IndexSet named(String name) {
+    return valueOf(name.strip().toUpperCase(Locale.ROOT));
+  }
+
+  /** Drops every index any set has and creates this set's, on the (emptied) task table. */
+  void apply(Database database) throws Exception {
+    for (String name : ALL_NAMES) {
+      database.execute("drop index if exists " + name);
+    }
+    for (String create : creates) {
+      database.execute(create);
+    }
+  }
+
+  String label() {
+    return ", " + name() + " indexes";
+  }
+}
