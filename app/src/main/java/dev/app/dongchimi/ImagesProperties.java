@@ -1,7 +1,6 @@
 package dev.app.dongchimi;
 
 import jakarta.validation.Valid;
-import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.NotNull;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
@@ -27,9 +26,9 @@ public record ImagesProperties(
   /**
    * {@code dongchimi.images.local.*}.
    *
-   * @param baseUrl where the stock pictures are served from: a keyword's picture is {@code
-   *     <base-url><category>/<keyword>.jpg}
+   * @param baseUrl where stock pictures are served from: a keyword's picture is {@code
+   *     <base-url><category>/<keyword>.jpg}, downloaded and kept by the import; unset (the
+   *     default), no candidates, and every product gets its generated placeholder picture
    */
-  public record Local(
-      @DefaultValue("https://images.dongchimi.example/stock/") @NotBlank String baseUrl) {}
+  public record Local(String baseUrl) {}
 }

@@ -78,6 +78,30 @@ class ImportApiTest {
   // --- tests --------------------------------------------------------------------------------
 
   @Test
+  void onTheEmbeddedDefaultsEveryImportedProductHasAPlaceholderPictureThatLoads() {
+    JsonNode done = importAndWait(Sheets.xlsx(messySheet()), "SUCCESS");
+    assertThat(done.get("summary").get("picture_warnings")).isEmpty();
+
+    JsonNode products = api.get("/marts/" + mart + "/products?size=100", null).json();
+    assertThat(products.get("items")).hasSize(5);
+    for (JsonNode p : products.get("items")) {
+      assertThat(p.get("picture_source").asString()).isEqualTo("PLACEHOLDER");
+      for (String field : List.of("image_url", "thumbnail_url")) {
+        String path = p.get(field).asString();
+        assertThat(path).matches("/product-images/[0-9a-f]{64}(-t)?\\.png");
+        java.net.http.HttpResponse<byte[]> image = ApiClient.fetch(api.url(path));
+        assertThat(image.statusCode()).as(path).isEqualTo(200);
+        assertThat(image.headers().firstValue("Content-Type")).hasValue("image/png");
+        assertThat(image.body()).startsWith(0x89, 'P', 'N', 'G');
+      }
+    }
+    // Rendered once: the same product name on another import finds the stored file.
+    long stored = storage.list("dongchimi/product-images/").count();
+    importAndWait(Sheets.xlsx(messySheet()), "SUCCESS");
+    assertThat(storage.list("dongchimi/product-images/").count()).isEqualTo(stored);
+  }
+
+  @Test
   void importsAMessySheetAndARerunChangesNothingAndCostsNoAiCall() {
     int callsBefore = ai.calls.get();
     JsonNode done = importAndWait(Sheets.xlsx(messySheet()), "SUCCESS");
