@@ -102,6 +102,37 @@ class ImportApiTest {
   }
 
   @Test
+  void aPictureThatCannotBeKeptIsARowWarningNotAFailedImport() throws Exception {
+    com.sun.net.httpserver.HttpServer web =
+        com.sun.net.httpserver.HttpServer.create(
+            new java.net.InetSocketAddress(java.net.InetAddress.getLoopbackAddress(), 0), 0);
+    web.createContext(
+        "/",
+        ex -> {
+          ex.sendResponseHeaders(404, -1);
+          ex.close();
+        });
+    web.start();
+    try {
+      String gone = "http://127.0.0.1:" + web.getAddress().getPort() + "/gone.jpg";
+      List<Object[]> rows = new ArrayList<>();
+      rows.add(new Object[] {"상품명", "판매가", "이미지"});
+      rows.add(new Object[] {"서울우유 1L", 3000, gone});
+      rows.add(new Object[] {"신라면 120g", 1000, null});
+      JsonNode done = importAndWait(Sheets.xlsx(rows), "SUCCESS");
+
+      JsonNode warnings = done.get("summary").get("picture_warnings");
+      assertThat(warnings).hasSize(1);
+      assertThat(warnings.get(0).get("row").asInt()).isEqualTo(2);
+      assertThat(warnings.get(0).get("reason").asString()).contains("HTTP_STATUS");
+      assertThat(product("서울우유 1L").get("picture_name")).isNull();
+      assertThat(product("신라면 120g").get("picture_source")).isEqualTo("PLACEHOLDER");
+    } finally {
+      web.stop(0);
+    }
+  }
+
+  @Test
   void importsAMessySheetAndARerunChangesNothingAndCostsNoAiCall() {
     int callsBefore = ai.calls.get();
     JsonNode done = importAndWait(Sheets.xlsx(messySheet()), "SUCCESS");
