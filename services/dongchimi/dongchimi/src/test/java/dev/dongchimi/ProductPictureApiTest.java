@@ -113,7 +113,9 @@ class ProductPictureApiTest {
     assertThat(svg.code()).isEqualTo("UNSUPPORTED_IMAGE");
     assertThat(api.get("/product-images/" + "0".repeat(64) + ".jpg", null).code())
         .isEqualTo("NOT_FOUND");
-    assertThat(api.get("/product-images/..%2Fimports.jpg", null).status()).isEqualTo(404);
+    // A name that is no picture name never reaches the storage (Spring refuses an encoded slash).
+    assertThat(api.get("/product-images/..%2Fimports.jpg", null).status()).isIn(400, 404);
+    assertThat(api.get("/product-images/imports.xlsx", null).status()).isEqualTo(404);
   }
 
   private static Multipart photo(byte[] jpeg) {

@@ -36,9 +36,9 @@ import tools.jackson.databind.json.JsonMapper;
  * ProductNames.clean} (the import's preprocessing).
  *
  * <p>The adapter talks to {@code --base-url} (a real model, with {@code --model} and the key in
- * {@code OPENAI_API_KEY}) or, by default, to a loopback fake whose "model" scores candidates by
- * the share of the name's tokens in the title: it measures the pipeline and the preprocessing's
- * effect on a token matcher, not a language model.
+ * {@code OPENAI_API_KEY}) or, by default, to a loopback fake whose "model" scores candidates by the
+ * share of the name's tokens in the title: it measures the pipeline and the preprocessing's effect
+ * on a token matcher, not a language model.
  */
 public final class ImageMatchBench {
   record Case(String name, int answer, List<String> titles) {}
@@ -54,7 +54,8 @@ public final class ImageMatchBench {
           cases,
           saidNone == 0
               ? "—  (never said none)"
-              : String.format("%5.1f %% (%d/%d)", 100.0 * noneRight / saidNone, noneRight, saidNone));
+              : String.format(
+                  "%5.1f %% (%d/%d)", 100.0 * noneRight / saidNone, noneRight, saidNone));
     }
   }
 
@@ -83,7 +84,8 @@ public final class ImageMatchBench {
                 URI.create(baseUrl), model, key, Duration.ofSeconds(5), Duration.ofSeconds(60))));
     try {
       for (ProductAi ai : matchers) {
-        String who = ai instanceof LocalProductAi ? "local matcher" : "openai adapter (" + model + ")";
+        String who =
+            ai instanceof LocalProductAi ? "local matcher" : "openai adapter (" + model + ")";
         System.out.println(score(ai, cases, false).line(who, "raw names"));
         System.out.println(score(ai, cases, true).line(who, "cleaned"));
       }
@@ -100,7 +102,8 @@ public final class ImageMatchBench {
       String name = clean ? ProductNames.clean(c.name()).baseName() : c.name();
       List<ImageCandidate> candidates = new ArrayList<>();
       for (int i = 0; i < c.titles().size(); i++) {
-        candidates.add(new ImageCandidate("https://img.bench.test/" + (i + 1) + ".jpg", c.titles().get(i)));
+        candidates.add(
+            new ImageCandidate("https://img.bench.test/" + (i + 1) + ".jpg", c.titles().get(i)));
       }
       Optional<String> url = ai.matchImage(name, candidates);
       int chosen = url.map(u -> Integer.parseInt(u.replaceAll("\\D", ""))).orElse(0);
@@ -129,12 +132,14 @@ public final class ImageMatchBench {
   }
 
   private static final JsonMapper JSON = JsonMapper.builder().build();
-  private static final Pattern CANDIDATE = Pattern.compile("(?m)^(\\d+)\\. (\"(?:[^\"\\\\]|\\\\.)*\") ");
+  private static final Pattern CANDIDATE =
+      Pattern.compile("(?m)^(\\d+)\\. (\"(?:[^\"\\\\]|\\\\.)*\") ");
   private static final Pattern NAME = Pattern.compile("상품명: (\"(?:[^\"\\\\]|\\\\.)*\")");
 
   /** A loopback chat-completions server whose answer is the best token overlap, 0 under 60 %. */
   static HttpServer fakeModel() throws IOException {
-    HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+    HttpServer server =
+        HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
     server.createContext(
         "/v1/chat/completions",
         ex -> {
@@ -177,7 +182,9 @@ public final class ImageMatchBench {
     return server;
   }
 
-  /** Normalised tokens: letters and digits runs, sizes kept whole ("1.5l", "120g"), "x"/"*" dropped. */
+  /**
+   * Normalised tokens: letters and digits runs, sizes kept whole ("1.5l", "120g"), "x"/"*" dropped.
+   */
   static Set<String> tokens(String text) {
     Set<String> tokens = new HashSet<>();
     String n = java.text.Normalizer.normalize(text, java.text.Normalizer.Form.NFKC).toLowerCase();

@@ -94,7 +94,7 @@ class NaverShoppingCandidatesTest {
             "secret-1",
             5,
             Duration.ofSeconds(2),
-            Duration.ofMillis(700)));
+            Duration.ofSeconds(3)));
   }
 
   static final String ITEMS =
