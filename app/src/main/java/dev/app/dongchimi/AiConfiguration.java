@@ -2,6 +2,8 @@ package dev.app.dongchimi;
 
 import dev.dongchimi.adapter.ai.openai.OpenAiProductAi;
 import dev.dongchimi.adapter.ai.openai.OpenAiSettings;
+import dev.dongchimi.adapter.images.naver.NaverShoppingCandidates;
+import dev.dongchimi.adapter.images.naver.NaverShoppingSettings;
 import dev.dongchimi.ai.ImageCandidates;
 import dev.dongchimi.ai.ProductAi;
 import dev.dongchimi.importer.local.Lexicon;
@@ -76,6 +78,28 @@ public class AiConfiguration {
     @Bean
     ImageCandidates localImageCatalog(Lexicon lexicon, ImagesProperties properties) {
       return new LocalImageCatalog(lexicon, properties.local().baseUrl());
+    }
+  }
+
+  /** Naver's shopping search: titles and images of real listings. */
+  @Configuration(proxyBeanMethods = false)
+  @ConditionalOnProperty(name = "dongchimi.images.type", havingValue = "naver")
+  static class NaverImages {
+    @Bean
+    ImageCandidates naverShoppingCandidates(ImagesProperties properties) {
+      ImagesProperties.Naver naver = properties.naver();
+      try {
+        return new NaverShoppingCandidates(
+            new NaverShoppingSettings(
+                naver.baseUrl(),
+                naver.clientId() == null ? null : naver.clientId().strip(),
+                naver.clientSecret() == null ? null : naver.clientSecret().strip(),
+                naver.display(),
+                naver.connectTimeout(),
+                naver.requestTimeout()));
+      } catch (IllegalArgumentException e) {
+        throw new IllegalStateException("dongchimi.images.naver: " + e.getMessage(), e);
+      }
     }
   }
 }

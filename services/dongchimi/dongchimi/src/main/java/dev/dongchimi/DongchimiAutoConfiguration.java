@@ -1,15 +1,21 @@
 package dev.dongchimi;
 
+import dev.dongchimi.images.PictureDownloader;
+import dev.dongchimi.images.PictureLimits;
+import dev.dongchimi.images.ProductPictureController;
+import dev.dongchimi.images.ProductPictures;
 import dev.platform.accounts.AccountProvisioning;
 import dev.platform.accounts.PublicEndpoint;
 import dev.platform.storage.ObjectStorage;
 import java.time.Clock;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Conditional;
+import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Import;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.transaction.PlatformTransactionManager;
@@ -98,6 +104,27 @@ public class DongchimiAutoConfiguration {
   @Bean
   PublicEndpoint dongchimiDeals() {
     return PublicEndpoint.get("/deals/nearby");
+  }
+
+  /**
+   * Product pictures need object storage: placeholders, kept candidates and owners' photos live
+   * there and are served from there.
+   */
+  @Configuration(proxyBeanMethods = false)
+  @ConditionalOnBean(ObjectStorage.class)
+  @EnableConfigurationProperties(PictureLimits.class)
+  @Import(ProductPictureController.class)
+  static class Pictures {
+    @Bean
+    ProductPictures dongchimiProductPictures(
+        ObjectStorage storage, PictureLimits limits, JdbcClient jdbc) {
+      return new ProductPictures(storage, new PictureDownloader(limits), limits, jdbc);
+    }
+
+    @Bean
+    PublicEndpoint dongchimiProductPictureFiles() {
+      return PublicEndpoint.get("/product-images/*");
+    }
   }
 
   @Bean

@@ -4,7 +4,11 @@ import dev.dongchimi.category.Category;
 import java.math.BigDecimal;
 import java.time.LocalDate;
 
-/** A product as the API shows it. */
+/**
+ * A product as the API shows it. {@code imageUrl} and {@code thumbnailUrl} are 동치미's own {@code
+ * /product-images/…} paths when a picture is kept; {@code pictureSource} says which kind
+ * (PLACEHOLDER, MATCHED, OWNER), null when there is none.
+ */
 public record Product(
     long id,
     long martId,
@@ -21,7 +25,48 @@ public record Product(
     LocalDate saleStart,
     LocalDate saleEnd,
     String barcode,
-    boolean onSale) {
+    boolean onSale,
+    String thumbnailUrl,
+    String pictureSource) {
+
+  /** Without a kept picture: as the product read before pictures were kept. */
+  public Product(
+      long id,
+      long martId,
+      String name,
+      String rawName,
+      String normalizedName,
+      Category category,
+      int regularPrice,
+      Integer salePrice,
+      Integer discountRate,
+      Spec spec,
+      ProductNames.UnitPrice unitPrice,
+      String imageUrl,
+      LocalDate saleStart,
+      LocalDate saleEnd,
+      String barcode,
+      boolean onSale) {
+    this(
+        id,
+        martId,
+        name,
+        rawName,
+        normalizedName,
+        category,
+        regularPrice,
+        salePrice,
+        discountRate,
+        spec,
+        unitPrice,
+        imageUrl,
+        saleStart,
+        saleEnd,
+        barcode,
+        onSale,
+        null,
+        null);
+  }
 
   /** Amount and unit (g, kg, ml, l, or another word) of one item, times the pack count. */
   public record Spec(BigDecimal amount, String unit, int packCount) {}

@@ -1,6 +1,7 @@
 package dev.dongchimi;
 
 import dev.dongchimi.category.Category;
+import dev.dongchimi.images.ProductPictures;
 import java.math.BigDecimal;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -16,10 +17,13 @@ final class ProductRows {
       """
       p.id, p.mart_id, p.name, p.raw_name, p.normalized_name, p.category, p.regular_price,
       p.sale_price, p.discount_rate, p.spec_amount, p.spec_unit, p.spec_pack_count, p.image_url,
-      p.sale_start, p.sale_end, p.barcode
+      p.sale_start, p.sale_end, p.barcode, p.picture_name, p.picture_source
       """;
   static final String ON_SALE =
       "p.sale_price is not null and p.sale_start <= :today and p.sale_end >= :today";
+
+  /** Where kept pictures are served: {@code GET /product-images/{name}}, public. */
+  static final String PICTURES = "/product-images/";
 
   private ProductRows() {}
 
@@ -45,6 +49,10 @@ final class ProductRows {
           ProductNames.unitPrice(
               new ProductNames.Spec(amount, unit, spec.packCount()), onSale ? sale : regular);
     }
+    // A kept picture is served by 동치미 itself; without one, the URL an owner gave (if any).
+    String picture = rs.getString("picture_name");
+    String imageUrl = picture != null ? PICTURES + picture : rs.getString("image_url");
+    String thumbUrl = picture != null ? PICTURES + ProductPictures.thumbName(picture) : null;
     return new Product(
         rs.getLong("id"),
         rs.getLong("mart_id"),
@@ -57,10 +65,12 @@ final class ProductRows {
         (Integer) rs.getObject("discount_rate"),
         spec,
         unitPrice,
-        rs.getString("image_url"),
+        imageUrl,
         start,
         end,
         rs.getString("barcode"),
-        onSale);
+        onSale,
+        thumbUrl,
+        rs.getString("picture_source"));
   }
 }

@@ -124,7 +124,7 @@ public class Analyser {
     Future<Optional<String>> image =
         threads.submit(
             () -> {
-              List<ImageCandidate> candidates = images.find(item.name());
+              List<ImageCandidate> candidates = call(() -> images.find(item.name()));
               return candidates.isEmpty()
                   ? Optional.<String>empty()
                   : call(() -> ai.matchImage(item.name(), candidates));

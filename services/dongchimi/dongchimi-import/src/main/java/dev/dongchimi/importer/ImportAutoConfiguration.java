@@ -5,6 +5,7 @@ import dev.dongchimi.DongchimiAutoConfiguration;
 import dev.dongchimi.DongchimiProperties;
 import dev.dongchimi.ai.ImageCandidates;
 import dev.dongchimi.ai.ProductAi;
+import dev.dongchimi.images.ProductPictures;
 import dev.platform.accounts.PublicEndpoint;
 import dev.platform.storage.ObjectStorage;
 import dev.taskrow.core.RetryPolicy;
@@ -78,7 +79,8 @@ public class ImportAutoConfiguration {
       Analyser analyser,
       Catalog catalog,
       ImportProperties properties,
-      DongchimiProperties dongchimi) {
+      DongchimiProperties dongchimi,
+      ProductPictures pictures) {
     return TaskDefinition.of(
         TaskKind.named(ImportService.KIND)
             .queue(ImportService.QUEUE)
@@ -98,7 +100,14 @@ public class ImportAutoConfiguration {
                         "FILE_NOT_FOUND",
                         "MART_NOT_FOUND"))
             .build(),
-        new ImportHandler(store, storage, analyser, catalog, properties, dongchimi.zone()));
+        new ImportHandler(
+            store,
+            storage,
+            analyser,
+            catalog,
+            properties,
+            dongchimi.zone(),
+            new ImportPictures(pictures, properties.aiConcurrency())));
   }
 
   @Bean

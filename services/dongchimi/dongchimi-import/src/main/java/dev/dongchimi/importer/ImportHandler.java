@@ -42,6 +42,7 @@ public class ImportHandler implements TaskHandler {
   private final Catalog catalog;
   private final ImportProperties properties;
   private final ZoneId zone;
+  private final ImportPictures pictures;
 
   public ImportHandler(
       ImportStore store,
@@ -49,8 +50,10 @@ public class ImportHandler implements TaskHandler {
       Analyser analyser,
       Catalog catalog,
       ImportProperties properties,
-      ZoneId zone) {
+      ZoneId zone,
+      ImportPictures pictures) {
     this.store = store;
+    this.pictures = pictures;
     this.storage = storage;
     this.analyser = analyser;
     this.catalog = catalog;
@@ -127,16 +130,21 @@ public class ImportHandler implements TaskHandler {
         throw TaskFailure.retryable("LEASE_LOST", "another worker owns the import now");
       }
 
+      // Pictures are downloaded and stored before the transaction; assigned within it.
+      ImportPictures.Result kept = pictures.forRows(parsed.rows(), analysis);
+
       store.phase(id, "APPLYING");
       List<ProductInput> inputs = new ArrayList<>(parsed.rows().size());
       for (SheetRow row : parsed.rows()) {
         Analyser.Analysis a = analysis.get(row.name().matchKey());
-        inputs.add(row.withCategory(a.category().name(), a.imageUrl()));
+        // The matched URL is not stored as the product's image: only a kept picture is shown.
+        inputs.add(row.withCategory(a.category().name(), null));
       }
       Catalog.Upserted upserted;
       try {
         // Joins the task's transaction: the products commit with the SUCCESS, or not at all.
         upserted = catalog.upsertCounted(record.martId(), inputs);
+        pictures.assign(record.martId(), kept);
       } catch (MartNotFoundException gone) { // deleted since the upload
         throw TaskFailure.fatal("MART_NOT_FOUND", gone.getMessage());
       } catch (Problem invalid) { // a row the parser let through but the catalog refuses
@@ -148,7 +156,8 @@ public class ImportHandler implements TaskHandler {
               upserted.updated(),
               upserted.unchanged(),
               parsed.dataRows(),
-              parsed.duplicates());
+              parsed.duplicates(),
+              kept.warnings());
       store.done(id, summary);
       ctx.progress(total, total);
       ctx.result(ImportStore.JSON.writeValueAsString(summary));

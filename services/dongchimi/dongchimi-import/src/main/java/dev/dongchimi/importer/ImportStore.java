@@ -1,5 +1,6 @@
 package dev.dongchimi.importer;
 
+import com.fasterxml.jackson.annotation.JsonProperty;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
@@ -25,7 +26,14 @@ public class ImportStore {
       Instant createdAt) {}
 
   /** Counts of a successful import. */
-  public record Summary(int created, int updated, int unchanged, int rows, int duplicates) {}
+  /** {@code pictureWarnings}: rows whose picture could not be kept (the product has none). */
+  public record Summary(
+      int created,
+      int updated,
+      int unchanged,
+      int rows,
+      int duplicates,
+      @JsonProperty("picture_warnings") List<RowError> pictureWarnings) {}
 
   static final JsonMapper JSON = JsonMapper.builder().build();
   private final JdbcClient jdbc;

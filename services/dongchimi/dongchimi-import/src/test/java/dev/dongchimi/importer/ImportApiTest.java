@@ -78,6 +78,61 @@ class ImportApiTest {
   // --- tests --------------------------------------------------------------------------------
 
   @Test
+  void onTheEmbeddedDefaultsEveryImportedProductHasAPlaceholderPictureThatLoads() {
+    JsonNode done = importAndWait(Sheets.xlsx(messySheet()), "SUCCESS");
+    assertThat(done.get("summary").get("picture_warnings")).isEmpty();
+
+    JsonNode products = api.get("/marts/" + mart + "/products?size=100", null).json();
+    assertThat(products.get("items")).hasSize(5);
+    for (JsonNode p : products.get("items")) {
+      assertThat(p.get("picture_source").asString()).isEqualTo("PLACEHOLDER");
+      for (String field : List.of("image_url", "thumbnail_url")) {
+        String path = p.get(field).asString();
+        assertThat(path).matches("/product-images/[0-9a-f]{64}(-t)?\\.png");
+        java.net.http.HttpResponse<byte[]> image = ApiClient.fetch(api.url(path));
+        assertThat(image.statusCode()).as(path).isEqualTo(200);
+        assertThat(image.headers().firstValue("Content-Type")).hasValue("image/png");
+        assertThat(image.body()).startsWith(0x89, 'P', 'N', 'G');
+      }
+    }
+    // Rendered once: the same product name on another import finds the stored file.
+    long stored = storage.list("dongchimi/product-images/").count();
+    importAndWait(Sheets.xlsx(messySheet()), "SUCCESS");
+    assertThat(storage.list("dongchimi/product-images/").count()).isEqualTo(stored);
+  }
+
+  @Test
+  void aPictureThatCannotBeKeptIsARowWarningNotAFailedImport() throws Exception {
+    com.sun.net.httpserver.HttpServer web =
+        com.sun.net.httpserver.HttpServer.create(
+            new java.net.InetSocketAddress(java.net.InetAddress.getLoopbackAddress(), 0), 0);
+    web.createContext(
+        "/",
+        ex -> {
+          ex.sendResponseHeaders(404, -1);
+          ex.close();
+        });
+    web.start();
+    try {
+      String gone = "http://127.0.0.1:" + web.getAddress().getPort() + "/gone.jpg";
+      List<Object[]> rows = new ArrayList<>();
+      rows.add(new Object[] {"상품명", "판매가", "이미지"});
+      rows.add(new Object[] {"서울우유 1L", 3000, gone});
+      rows.add(new Object[] {"신라면 120g", 1000, null});
+      JsonNode done = importAndWait(Sheets.xlsx(rows), "SUCCESS");
+
+      JsonNode warnings = done.get("summary").get("picture_warnings");
+      assertThat(warnings).hasSize(1);
+      assertThat(warnings.get(0).get("row").asInt()).isEqualTo(2);
+      assertThat(warnings.get(0).get("reason").asString()).contains("HTTP_STATUS");
+      assertThat(product("서울우유 1L").get("picture_name")).isNull();
+      assertThat(product("신라면 120g").get("picture_source")).isEqualTo("PLACEHOLDER");
+    } finally {
+      web.stop(0);
+    }
+  }
+
+  @Test
   void importsAMessySheetAndARerunChangesNothingAndCostsNoAiCall() {
     int callsBefore = ai.calls.get();
     JsonNode done = importAndWait(Sheets.xlsx(messySheet()), "SUCCESS");

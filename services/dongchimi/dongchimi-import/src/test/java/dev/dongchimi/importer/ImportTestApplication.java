@@ -53,7 +53,7 @@ class ImportTestApplication {
 
   @Bean
   TestImages imageCandidates() {
-    return new TestImages(new LocalImageCatalog(Lexicon.load(), "https://img.test/"));
+    return new TestImages(new LocalImageCatalog(Lexicon.load(), null));
   }
 
   @Bean
