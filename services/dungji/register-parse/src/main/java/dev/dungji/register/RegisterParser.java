@@ -116,9 +116,11 @@ public final class RegisterParser {
       Pattern.compile("([\\d.,]{1,14})\\s*분\\s*의\\s*([\\d.,]{1,14})");
   private static final Pattern STRUCTURE =
       Pattern.compile("([가-힣()]{2,20}?(?:구조|조))(?=\\s|$|[0-9(])");
+  // The first word of an address: where a holder's name ends.
   private static final Pattern ADDRESS_END =
       Pattern.compile(
-          "^(?:[가-힣]+(?:특별시|광역시|특별자치시|특별자치도|도)|서울|부산|대구|인천|광주|대전|울산|세종|경기|강원|" + "충청|전라|경상|제주)");
+          "^(?:[가-힣]{1,6}(?:특별시|광역시|특별자치시|특별자치도)|경기도|강원도|충청[남북]도|전라[남북]도|경상[남북]도|제주도|"
+              + "서울|부산|대구|인천|광주|대전|울산|세종|경기|강원|충북|충남|전북|전남|경북|경남|제주)$");
   private static final Set<String> STOP_WORDS =
       Set.of(
           "거래가액", "채무자", "매매목록", "신탁원부", "공동담보", "공동담보목록", "존속기간", "범위", "반환기", "목적", "설정범위",
