@@ -5,6 +5,7 @@ import dev.dungji.nest.NestController;
 import dev.dungji.nest.NestRepository;
 import dev.dungji.nest.NestService;
 import dev.dungji.ocr.PageOcr;
+import dev.dungji.registry.AnalysisHandler;
 import dev.dungji.registry.IssuanceCountPruneHandler;
 import dev.dungji.registry.IssuanceCountPruner;
 import dev.dungji.registry.IssuanceHandler;
@@ -17,6 +18,7 @@ import dev.dungji.registry.PaymentReconciliations;
 import dev.dungji.registry.Payments;
 import dev.dungji.registry.ReconciliationController;
 import dev.dungji.registry.ReconciliationMetrics;
+import dev.dungji.registry.RegistryAnalyses;
 import dev.dungji.registry.RegistryController;
 import dev.dungji.registry.RegistryEventsController;
 import dev.dungji.registry.RegistryFiles;
@@ -72,6 +74,11 @@ public class DungjiAutoConfiguration {
   @Bean
   RegistryFiles dungjiRegistryFiles(DataSource dataSource) {
     return new RegistryFiles(JdbcClient.create(dataSource));
+  }
+
+  @Bean
+  RegistryAnalyses dungjiRegistryAnalyses(DataSource dataSource) {
+    return new RegistryAnalyses(JdbcClient.create(dataSource));
   }
 
   @Bean
@@ -147,7 +154,8 @@ public class DungjiAutoConfiguration {
       DungjiProperties properties,
       RegistryFiles files,
       ObjectStorage storage,
-      ObjectProvider<PageOcr> ocr) {
+      ObjectProvider<PageOcr> ocr,
+      RegistryAnalyses analyses) {
     return TaskDefinition.of(
         TaskKind.named(RegistryTasks.OCR_KIND)
             .queue(RegistryTasks.OCR_QUEUE)
@@ -160,7 +168,29 @@ public class DungjiAutoConfiguration {
                         RegistryTasks.OCR_FAILED,
                         RegistryTasks.OCR_ENGINE_UNAVAILABLE))
             .build(),
-        new OcrHandler(files, storage, ocr.getIfAvailable()));
+        new OcrHandler(files, storage, ocr.getIfAvailable(), analyses));
+  }
+
+  /** The third chained task: the OCR's text parsed into the register (queue {@code analysis}). */
+  @Bean
+  TaskDefinition dungjiRegistryAnalysis(
+      DungjiProperties properties,
+      RegistryFiles files,
+      RegistryAnalyses analyses,
+      ObjectStorage storage) {
+    return TaskDefinition.of(
+        TaskKind.named(RegistryTasks.ANALYSIS_KIND)
+            .queue(RegistryTasks.ANALYSIS_QUEUE)
+            .maxAttempts(properties.ocrMaxAttempts())
+            .lease(Duration.ofMinutes(1))
+            .retryPolicy(
+                RetryPolicy.exponential(properties.retryInitialDelay(), properties.retryMaxDelay())
+                    .neverRetry(
+                        RegistryTasks.FILE_NOT_FOUND,
+                        RegistryTasks.PARSE_FAILED,
+                        RegistryTasks.TEXT_MISSING))
+            .build(),
+        new AnalysisHandler(files, analyses, storage));
   }
 
   @Bean

@@ -10,12 +10,14 @@ import dev.dungji.ocr.PageOcr;
 import dev.platform.storage.ObjectNotFoundException;
 import dev.platform.storage.ObjectStorage;
 import dev.platform.storage.StorageException;
+import dev.taskrow.core.NewTask;
 import dev.taskrow.core.TaskContext;
 import dev.taskrow.core.TaskFailure;
 import dev.taskrow.core.TaskHandler;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.List;
+import java.util.UUID;
 import java.util.stream.Collectors;
 
 /**
@@ -27,14 +29,17 @@ public class OcrHandler implements TaskHandler {
   private final RegistryFiles files;
   private final ObjectStorage storage;
   private final PageOcr ocr;
+  private final RegistryAnalyses analyses;
 
   /**
    * @param ocr the engine for pages without a text layer; null when none is configured
    */
-  public OcrHandler(RegistryFiles files, ObjectStorage storage, PageOcr ocr) {
+  public OcrHandler(
+      RegistryFiles files, ObjectStorage storage, PageOcr ocr, RegistryAnalyses analyses) {
     this.files = files;
     this.storage = storage;
     this.ocr = ocr;
+    this.analyses = analyses;
   }
 
   @Override
@@ -69,7 +74,22 @@ public class OcrHandler implements TaskHandler {
                         + "}")
             .collect(Collectors.joining(", ", "[", "]"));
     files.saveText(file.id(), text, pagesJson);
-    ctx.result("{\"file_id\": " + file.id() + ", \"page_count\": " + pages.size() + "}");
+    // The analysis exists if and only if the OCR succeeded: created in this same transaction.
+    UUID analysisTask =
+        ctx.submit(
+            NewTask.of(RegistryTasks.ANALYSIS_KIND)
+                .subject(RegistryTasks.analysisSubject(file.nestId(), ctx.taskId()))
+                .payload(Payloads.of("nest_id", file.nestId()))
+                .parent(ctx.taskId()));
+    analyses.insert(analysisTask, file.id(), file.nestId());
+    ctx.result(
+        "{\"file_id\": "
+            + file.id()
+            + ", \"page_count\": "
+            + pages.size()
+            + ", \"analysis_task_id\": \""
+            + analysisTask
+            + "\"}");
   }
 
   private byte[] load(String key) throws TaskFailure {

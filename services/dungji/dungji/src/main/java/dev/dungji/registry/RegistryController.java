@@ -32,16 +32,19 @@ public class RegistryController {
   private final RegistryFiles files;
   private final ObjectStorage storage;
   private final DungjiProperties properties;
+  private final RegistryAnalyses analyses;
 
   public RegistryController(
       IssuanceService issuance,
       RegistryFiles files,
       ObjectStorage storage,
-      DungjiProperties properties) {
+      DungjiProperties properties,
+      RegistryAnalyses analyses) {
     this.issuance = issuance;
     this.files = files;
     this.storage = storage;
     this.properties = properties;
+    this.analyses = analyses;
   }
 
   /**
@@ -116,7 +119,46 @@ public class RegistryController {
         task.finishedAt(),
         file.map(RegistryFile::pageCount).orElse(null),
         file.map(RegistryFile::ocrPages).orElse(null),
-        file.map(RegistryFile::ocrText).orElse(null));
+        file.map(RegistryFile::ocrText).orElse(null),
+        file.flatMap(f -> analyses.taskOfFile(f.id())).orElse(null));
+  }
+
+  @GetMapping("/analysis/{taskId}")
+  @ProblemResponse(status = 404, codes = "TASK_NOT_FOUND")
+  AnalysisStatus analysisStatus(
+      @PathVariable long nestId, @PathVariable UUID taskId, Authentication auth) {
+    return analysisView(
+        issuance.task(Callers.userId(auth), nestId, taskId, RegistryTasks.ANALYSIS_KIND));
+  }
+
+  /** The tenant's text for a failed analysis, Korean first. */
+  static String analysisMessage(String code) {
+    return switch (code == null ? "" : code) {
+      case RegistryTasks.PARSE_FAILED ->
+          "발급된 문서가 등기사항증명서로 읽히지 않습니다. 원문 PDF를 확인해 주세요."
+              + " / The document does not read as a registry certificate; please check the PDF.";
+      case RegistryTasks.TEXT_MISSING ->
+          "문서에서 글자를 읽지 못했습니다. / No text could be read from the document.";
+      default -> "등기부를 분석하지 못했습니다. / The register could not be analysed.";
+    };
+  }
+
+  /** The polling answer for a task row; the event stream sends the same. */
+  AnalysisStatus analysisView(Task task) {
+    Optional<RegistryAnalyses.Analysis> analysis =
+        task.status() == TaskStatus.SUCCESS ? analyses.byTask(task.id()) : Optional.empty();
+    return new AnalysisStatus(
+        task.id(),
+        task.status(),
+        task.errorCode(),
+        task.status() == TaskStatus.FAILED ? analysisMessage(task.errorCode()) : null,
+        task.attemptCount(),
+        task.createdAt(),
+        task.startedAt(),
+        task.finishedAt(),
+        analysis.map(RegistryAnalyses.Analysis::uncertain).orElse(null),
+        analysis.map(a -> a.confidence().doubleValue()).orElse(null),
+        analysis.map(RegistryAnalyses.Analysis::register).orElse(null));
   }
 
   public record IssueAccepted(
@@ -151,5 +193,24 @@ public class RegistryController {
       Instant finishedAt,
       Integer pageCount,
       @JsonRawValue String pages,
-      String text) {}
+      String text,
+      UUID analysisTaskId) {}
+
+  /**
+   * register: the parsed register (표제부 as {@code title}, {@code gap} and {@code eul} entries with
+   * their {@code status}, {@code owners}, {@code summary}, {@code warnings}); uncertain: it has
+   * PARSE_UNCERTAIN warnings.
+   */
+  public record AnalysisStatus(
+      UUID taskId,
+      TaskStatus status,
+      String errorCode,
+      String errorMessage,
+      int attemptCount,
+      Instant createdAt,
+      Instant startedAt,
+      Instant finishedAt,
+      Boolean uncertain,
+      Double confidence,
+      @JsonRawValue String register) {}
 }

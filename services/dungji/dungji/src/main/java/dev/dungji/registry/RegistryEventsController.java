@@ -59,6 +59,23 @@ public class RegistryEventsController {
     return token(Callers.userId(auth), nestId, taskId, RegistryTasks.OCR_KIND);
   }
 
+  @PostMapping("/analysis/{taskId}/events/token")
+  StreamToken analysisToken(
+      @PathVariable long nestId, @PathVariable UUID taskId, Authentication auth) {
+    return token(Callers.userId(auth), nestId, taskId, RegistryTasks.ANALYSIS_KIND);
+  }
+
+  @GetMapping(path = "/analysis/{taskId}/events", produces = MediaType.TEXT_EVENT_STREAM_VALUE)
+  @ProblemResponse(status = 429, codes = "TOO_MANY_STREAMS")
+  @ProblemResponse(status = 503, codes = "UNAVAILABLE")
+  SseEmitter analysisEvents(
+      @PathVariable long nestId,
+      @PathVariable UUID taskId,
+      @RequestParam(name = "stream_token", required = false) String streamToken,
+      Authentication auth) {
+    return events(nestId, taskId, RegistryTasks.ANALYSIS_KIND, streamToken, auth);
+  }
+
   @GetMapping(path = "/issue/{taskId}/events", produces = MediaType.TEXT_EVENT_STREAM_VALUE)
   @ProblemResponse(status = 429, codes = "TOO_MANY_STREAMS")
   @ProblemResponse(status = 503, codes = "UNAVAILABLE")
@@ -98,9 +115,11 @@ public class RegistryEventsController {
         () -> {
           Task task = issuance.task(userId, nestId, taskId, kind);
           Object body =
-              kind.equals(RegistryTasks.ISSUE_KIND)
-                  ? polling.issueView(task)
-                  : polling.ocrView(task);
+              switch (kind) {
+                case RegistryTasks.ISSUE_KIND -> polling.issueView(task);
+                case RegistryTasks.ANALYSIS_KIND -> polling.analysisView(task);
+                default -> polling.ocrView(task);
+              };
           return new TaskEventStreams.State(body, version(task), task.status().isFinal());
         });
   }

@@ -6,6 +6,8 @@ public final class RegistryTasks {
   public static final String ISSUE_QUEUE = "issuance";
   public static final String OCR_KIND = "registry.ocr";
   public static final String OCR_QUEUE = "ocr";
+  public static final String ANALYSIS_KIND = "registry.analysis";
+  public static final String ANALYSIS_QUEUE = "analysis";
 
   /**
    * The orphan sweep, a recurring kind. Its queue is the issuance's: it cleans up after issuance's
@@ -36,6 +38,12 @@ public final class RegistryTasks {
   public static final String OCR_ENGINE_UNAVAILABLE = "OCR_ENGINE_UNAVAILABLE";
   public static final String STORAGE_UNAVAILABLE = "STORAGE_UNAVAILABLE";
 
+  /** The text is not a registry certificate (no 갑구, no heading). */
+  public static final String PARSE_FAILED = "PARSE_FAILED";
+
+  /** The OCR task left no text to parse. */
+  public static final String TEXT_MISSING = "TEXT_MISSING";
+
   /** Issuance tasks of a nest share this subject: one active issuance per nest. */
   public static String nestSubject(long nestId) {
     return "nest:" + nestId;
@@ -44,6 +52,11 @@ public final class RegistryTasks {
   /** An OCR task's subject: its nest and the issuance it follows. */
   public static String ocrSubject(long nestId, java.util.UUID issuanceTaskId) {
     return "nest:" + nestId + ":issue:" + issuanceTaskId;
+  }
+
+  /** An analysis task's subject: its nest and the OCR task it follows. */
+  public static String analysisSubject(long nestId, java.util.UUID ocrTaskId) {
+    return "nest:" + nestId + ":ocr:" + ocrTaskId;
   }
 
   public static boolean belongsToNest(String subject, long nestId) {

@@ -1,0 +1,53 @@
+package dev.dungji.adapter.registry.sandbox;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.dungji.register.Entry;
+import dev.dungji.register.EntryStatus;
+import dev.dungji.register.Line;
+import dev.dungji.register.ParsedRegister;
+import dev.dungji.register.RegisterParser;
+import dev.dungji.register.StrikeReader;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/** Every profile, as a text-layer PDF, parses to its truth: red lines and cancellations agree. */
+class SandboxRegisterParseTest {
+  private final RegistryPdf pdf = new RegistryPdf(null);
+
+  @ParameterizedTest
+  @EnumSource(SandboxRegister.Profile.class)
+  void eachProfileParsesToItsTruth(SandboxRegister.Profile profile) throws Exception {
+    for (SandboxRegister.Kind kind : SandboxRegister.Kind.values()) {
+      SandboxRegister.Spec spec =
+          new SandboxRegister.Spec(
+              "서울특별시 마포구 성산동 123 한빛아파트",
+              "제101동 제7층 제702호",
+              profile,
+              kind,
+              42 + kind.ordinal(),
+              false);
+      SandboxRegister.Generated generated = SandboxRegister.generate(spec);
+      byte[] document = pdf.render(generated.pages(), false);
+      List<Line> lines = new ArrayList<>();
+      StrikeReader.read(document).forEach(p -> lines.addAll(p.lines()));
+      ParsedRegister parsed = RegisterParser.parse(lines);
+
+      SandboxRegister.Truth truth = generated.truth();
+      assertThat(parsed.owners()).as("%s %s owners", profile, kind).isEqualTo(truth.owners());
+      assertThat(ranks(parsed.gap())).as("%s %s 갑구", profile, kind).isEqualTo(truth.gapInForce());
+      assertThat(ranks(parsed.eul())).as("%s %s 을구", profile, kind).isEqualTo(truth.eulInForce());
+      assertThat(parsed.maxClaimInForce()).isEqualTo(truth.maxClaimInForce());
+      assertThat(parsed.depositsInForce()).isEqualTo(truth.depositsInForce());
+      assertThat(parsed.warnings()).as("%s %s warnings", profile, kind).isEmpty();
+      assertThat(parsed.entries().filter(e -> e.status() == EntryStatus.CANCELLED))
+          .allSatisfy(e -> assertThat(e.struck()).isTrue());
+    }
+  }
+
+  static List<String> ranks(List<Entry> entries) {
+    return entries.stream().filter(e -> e.inForce() && e.kind().burden()).map(Entry::rank).toList();
+  }
+}
