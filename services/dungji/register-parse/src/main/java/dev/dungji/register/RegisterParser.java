@@ -112,6 +112,8 @@ public final class RegisterParser {
   private static final Pattern COURT = Pattern.compile("([가-힣]{2,20}법원(?:\\s*[가-힣]{1,6}지원)?)\\s*의");
   private static final Pattern AREA =
       Pattern.compile("([0-9OoIl|]{1,6}(?:\\s*[.,]\\s*[0-9OoIl|]{1,4})?)\\s*(?:㎡|m2|m²|M2|㎥|평방미터)");
+  private static final Pattern DECIMAL =
+      Pattern.compile("(?<![\\d.,])(\\d{1,5}\\.\\d{1,4})(?![\\d.,]|\\s*분)");
   private static final Pattern RATIO =
       Pattern.compile("([\\d.,]{1,14})\\s*분\\s*의\\s*([\\d.,]{1,14})");
   private static final Pattern STRUCTURE =
@@ -952,7 +954,20 @@ public final class RegisterParser {
         // 전유부분's last area is the current one (a later 표시번호 corrects the first).
         area = last;
       }
-      confidence.put("exclusive_area", area == null ? 0.0 : base);
+      double areaConfidence = base;
+      if (area == null) {
+        // OCR often loses the ㎡ sign (read as "nf", "ni" or nothing): a decimal number in the
+        // 건물내역 cell is still the area, read with less confidence.
+        Matcher d = DECIMAL.matcher(kind == RegisterKind.COLLECTIVE_BUILDING ? unit : building);
+        while (d.find()) {
+          last = area(d.group(1));
+          if (area == null || kind == RegisterKind.COLLECTIVE_BUILDING) {
+            area = last;
+          }
+        }
+        areaConfidence = 0.7;
+      }
+      confidence.put("exclusive_area", area == null ? 0.0 : areaConfidence);
       if (area == null && kind != RegisterKind.UNKNOWN) {
         warnings.add(
             Warning.uncertain(null, null, "exclusive_area", "면적을 읽을 수 없음 (no area found in 표제부)"));

@@ -82,6 +82,11 @@ public final class RegisterAccuracy {
       if (limit > 0 && i % step == 0 && scanned.documents < limit) {
         long t0 = System.nanoTime();
         List<Line> read = ocrLines(pdf.render(g.pages(), true), ocr);
+        if (verbose) {
+          read.stream()
+              .filter(l -> l.text().matches(".*(㎡|소유자|수탁자|갑|을|\\d\\s*[mM]).*"))
+              .forEach(l -> System.out.println("  ocr| " + l.text()));
+        }
         scanned.add(specs.get(i), g.truth(), parse(read), verbose);
         scanned.seconds += (System.nanoTime() - t0) / 1e9;
       }
