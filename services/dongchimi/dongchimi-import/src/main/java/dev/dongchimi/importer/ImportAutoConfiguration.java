@@ -40,6 +40,12 @@ public class ImportAutoConfiguration {
     return new ImportStore(jdbc, transactions);
   }
 
+  /** The pictures pasted into imported sheets, as image candidates ({@link SheetPictures}). */
+  @Bean
+  SheetPictureStore dongchimiSheetPictures(JdbcClient jdbc) {
+    return new SheetPictureStore(jdbc);
+  }
+
   @Bean
   AnalysisCache dongchimiAnalysisCache(JdbcClient jdbc, PlatformTransactionManager transactions) {
     return new AnalysisCache(jdbc, transactions);
@@ -74,6 +80,7 @@ public class ImportAutoConfiguration {
   @Bean
   TaskDefinition dongchimiImportTask(
       ImportStore store,
+      SheetPictureStore pictures,
       ObjectStorage storage,
       Analyser analyser,
       Catalog catalog,
@@ -98,7 +105,8 @@ public class ImportAutoConfiguration {
                         "FILE_NOT_FOUND",
                         "MART_NOT_FOUND"))
             .build(),
-        new ImportHandler(store, storage, analyser, catalog, properties, dongchimi.zone()));
+        new ImportHandler(
+            store, pictures, storage, analyser, catalog, properties, dongchimi.zone()));
   }
 
   @Bean

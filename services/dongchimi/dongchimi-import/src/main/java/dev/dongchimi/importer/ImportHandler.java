@@ -37,6 +37,7 @@ public class ImportHandler implements TaskHandler {
   private static final Logger log = LoggerFactory.getLogger(ImportHandler.class);
 
   private final ImportStore store;
+  private final SheetPictureStore pictures;
   private final ObjectStorage storage;
   private final Analyser analyser;
   private final Catalog catalog;
@@ -45,12 +46,14 @@ public class ImportHandler implements TaskHandler {
 
   public ImportHandler(
       ImportStore store,
+      SheetPictureStore pictures,
       ObjectStorage storage,
       Analyser analyser,
       Catalog catalog,
       ImportProperties properties,
       ZoneId zone) {
     this.store = store;
+    this.pictures = pictures;
     this.storage = storage;
     this.analyser = analyser;
     this.catalog = catalog;
@@ -77,8 +80,13 @@ public class ImportHandler implements TaskHandler {
         if (format == WorkbookFormat.XLSX) {
           XlsxGuard.check(file, properties); // zip and XML bombs before any XML parser runs
         }
+        LocalDate today = LocalDate.ofInstant(ctx.now(), zone);
         parsed =
-            new SheetParser(properties.maxRows(), LocalDate.ofInstant(ctx.now(), zone))
+            new SheetParser(
+                    properties.maxRows(),
+                    today,
+                    record.uploadedPeriod(),
+                    SalePeriod.martDefault(today, properties.defaultSaleDays()))
                 .parse(file, format);
       } catch (InvalidFileException e) {
         throw TaskFailure.fatal(e.code(), e.getMessage());
@@ -127,6 +135,10 @@ public class ImportHandler implements TaskHandler {
         throw TaskFailure.retryable("LEASE_LOST", "another worker owns the import now");
       }
 
+      // Before the transaction's writes: objects under keys fixed by job and row, so a retry
+      // overwrites what a failed attempt left.
+      List<SheetPictureStore.Stored> stored = storePictures(record, file, parsed.pictures());
+
       store.phase(id, "APPLYING");
       List<ProductInput> inputs = new ArrayList<>(parsed.rows().size());
       for (SheetRow row : parsed.rows()) {
@@ -148,13 +160,56 @@ public class ImportHandler implements TaskHandler {
               upserted.updated(),
               upserted.unchanged(),
               parsed.dataRows(),
-              parsed.duplicates());
+              parsed.duplicates(),
+              parsed.assumedPeriod());
+      pictures.record(id, record.martId(), stored);
       store.done(id, summary);
       ctx.progress(total, total);
       ctx.result(ImportStore.JSON.writeValueAsString(summary));
     } finally {
       Files.deleteIfExists(file);
     }
+  }
+
+  /**
+   * Each picture anchored in a product row, stored as {@code
+   * dongchimi/imports/{martId}/{jobId}/pictures/row-{row}.{ext}}; a picture that cannot be read is
+   * skipped (it is a candidate, never a reason to fail the import).
+   */
+  private List<SheetPictureStore.Stored> storePictures(
+      ImportStore.ImportRecord record, Path file, List<SheetParser.RowPicture> rowPictures)
+      throws TaskFailure {
+    List<SheetPictureStore.Stored> stored = new ArrayList<>();
+    for (SheetParser.RowPicture p : rowPictures) {
+      byte[] bytes;
+      try {
+        bytes = XlsxSheetParts.bytes(file, p.picture());
+      } catch (IOException e) {
+        log.warn("import {}: the picture of row {} cannot be read", record.taskId(), p.row(), e);
+        continue;
+      }
+      if (bytes == null || bytes.length == 0) {
+        continue;
+      }
+      String type = p.picture().contentType();
+      String key =
+          "dongchimi/imports/"
+              + record.martId()
+              + "/"
+              + record.taskId()
+              + "/pictures/row-"
+              + p.row()
+              + "."
+              + type.substring(type.indexOf('/') + 1);
+      try {
+        storage.put(key, new java.io.ByteArrayInputStream(bytes), bytes.length, type);
+      } catch (StorageException | UncheckedIOException e) {
+        throw TaskFailure.retryable("STORAGE_UNAVAILABLE", "storage: " + e.getMessage(), e)
+            .retryAfter(Duration.ofSeconds(5));
+      }
+      stored.add(new SheetPictureStore.Stored(p.row(), p.productKey(), key, type, bytes.length));
+    }
+    return stored;
   }
 
   private void download(String key, Path file) throws TaskFailure {
