@@ -24,6 +24,12 @@ import org.springframework.util.unit.DataSize;
  * @param defaultSaleDays the sale period a row with a sale price and no dates takes when neither
  *     the upload nor the sheet's title rows give one: today and the days after it, this many days
  *     in all (7: today + 6)
+ * @param aiSharedBudget the AI cap (and {@code aiRequestsPerMinute}) across every instance on the
+ *     same database (Bucket4j on PostgreSQL) instead of per process
+ * @param aiRequestsPerMinute the API's requests per minute across instances (0: none; needs the
+ *     shared budget)
+ * @param aiBudgetLeak how long a token of a call that never gave it back (an instance that died
+ *     mid-call) stays taken: longer than any call (the adapter's request timeout)
  */
 @ConfigurationProperties("dongchimi.import")
 public record ImportProperties(
@@ -37,7 +43,10 @@ public record ImportProperties(
     @DefaultValue("4") int aiMaxTries,
     @DefaultValue("500ms") Duration aiBackoff,
     @DefaultValue("60s") Duration aiRetryBudget,
-    @DefaultValue("7") int defaultSaleDays) {
+    @DefaultValue("7") int defaultSaleDays,
+    @DefaultValue("false") boolean aiSharedBudget,
+    @DefaultValue("0") int aiRequestsPerMinute,
+    @DefaultValue("2m") Duration aiBudgetLeak) {
 
   @ConstructorBinding
   public ImportProperties {
@@ -53,6 +62,13 @@ public record ImportProperties(
     require(aiRetryBudget.isPositive(), "ai-retry-budget must be positive");
     require(
         defaultSaleDays >= 1 && defaultSaleDays <= 92, "default-sale-days must be within 1..92");
+    require(
+        aiRequestsPerMinute >= 0 && aiRequestsPerMinute <= 1_000_000,
+        "ai-requests-per-minute must be within 0..1000000");
+    require(
+        aiRequestsPerMinute == 0 || aiSharedBudget,
+        "ai-requests-per-minute needs ai-shared-budget=true");
+    require(aiBudgetLeak.isPositive(), "ai-budget-leak must be positive");
   }
 
   /** The settings before the sale-period default: the rest at their defaults. */
@@ -78,7 +94,10 @@ public record ImportProperties(
         aiMaxTries,
         aiBackoff,
         aiRetryBudget,
-        7);
+        7,
+        false,
+        0,
+        Duration.ofMinutes(2));
   }
 
   /** Products in flight per import. */

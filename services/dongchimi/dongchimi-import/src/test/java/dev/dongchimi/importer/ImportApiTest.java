@@ -39,6 +39,7 @@ class ImportApiTest {
   @Autowired ImportTestApplication.TestImages images;
   @Autowired ImportTestApplication.LeaseLost leaseLost;
   @Autowired dev.platform.storage.testing.InMemoryObjectStorage storage;
+  @Autowired SheetPictures pictures;
 
   private ApiClient api;
   private String owner;
@@ -186,6 +187,30 @@ class ImportApiTest {
     Answer refused = api.post("/marts/" + mart + "/product-imports", owner, half);
     assertThat(refused.status()).isEqualTo(400);
     assertThat(refused.json().get("code").asString()).isEqualTo("INVALID_SALE_PERIOD");
+  }
+
+  @Test
+  void aPictureInAProductRowIsStoredAndRecordedAsItsImageCandidate() throws Exception {
+    JsonNode done = importAndWait(MergedCellsAndPicturesTest.flyer(), "SUCCESS");
+
+    assertThat(done.get("summary").get("created").asInt()).isEqualTo(5);
+    assertThat(product("매일우유 저지방 900ml").get("sale_end").toString()).isEqualTo("2026-12-07");
+    String job = done.get("job_id").asString();
+    List<SheetPictures.SheetPicture> milk = pictures.of(mart, "name:서울우유1l", 10);
+    assertThat(milk)
+        .singleElement()
+        .satisfies(
+            p -> {
+              assertThat(p.storageKey())
+                  .isEqualTo("dongchimi/imports/" + mart + "/" + job + "/pictures/row-3.png");
+              assertThat(p.contentType()).isEqualTo("image/png");
+              assertThat(p.row()).isEqualTo(3);
+            });
+    try (java.io.InputStream in = storage.get(milk.getFirst().storageKey())) {
+      assertThat(in.readAllBytes()).isEqualTo(MergedCellsAndPicturesTest.PNG);
+    }
+    assertThat(pictures.of(mart, "name:농심신라면120g5", 10)).hasSize(1);
+    assertThat(pictures.of(mart, "name:빙그레바나나맛우유240ml", 10)).isEmpty();
   }
 
   @Test

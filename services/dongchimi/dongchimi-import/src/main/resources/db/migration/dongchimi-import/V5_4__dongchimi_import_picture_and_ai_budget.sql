@@ -17,3 +17,11 @@ create table dongchimi_import_picture (
 -- A product's candidates, newest first.
 create index dongchimi_import_picture_product
   on dongchimi_import_picture (mart_id, product_key, created_at desc);
+
+-- The AI budget shared by every instance (Bucket4j's PostgreSQL backend): one row per bucket
+-- (1: calls in flight, 2: requests per minute), its state serialised by Bucket4j.
+create table dongchimi_ai_budget (
+  id         bigint primary key,
+  state      bytea,
+  expires_at bigint
+);
