@@ -83,7 +83,9 @@ final class XlsxSheetParts {
       }
       return new Parts(List.copyOf(merges), List.copyOf(pictures));
     } catch (XMLStreamException e) {
-      throw new IOException("a sheet part is not well-formed XML", e);
+      // The rows are fastexcel-reader's to judge; merges and pictures are extras, and a part it
+      // cannot read costs them only.
+      return Parts.NONE;
     }
   }
 
@@ -254,7 +256,9 @@ final class XlsxSheetParts {
   }
 
   private static XMLStreamReader reader(InputStream in) throws XMLStreamException {
-    XMLInputFactory factory = XMLInputFactory.newFactory();
+    // The JDK's own parser, as fastexcel-reader uses: the Aalto parser on the class path refuses
+    // sheet XML that Excel and fastexcel write.
+    XMLInputFactory factory = XMLInputFactory.newDefaultFactory();
     factory.setProperty(XMLInputFactory.SUPPORT_DTD, false);
     factory.setProperty(XMLInputFactory.IS_SUPPORTING_EXTERNAL_ENTITIES, false);
     return factory.createXMLStreamReader(in);
