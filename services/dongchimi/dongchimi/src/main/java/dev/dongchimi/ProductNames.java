@@ -9,12 +9,17 @@ import java.util.regex.Pattern;
 
 /**
  * Flyer product names: display form, search form, the pack spec inside them, and {@link #clean} —
- * the Excel import's preprocessing (amounts, pack counts, promotions and notes out; storage, origin
- * and grade kept).
+ * the Excel import's preprocessing: promotions and notes out, amounts and pack counts made one
+ * canonical spec; whatever identifies the product kept — brand (also a POS export's leading "CJ)"),
+ * variant and flavour, origin, grade, storage, size — because the product's key is built from it.
  */
 public final class ProductNames {
   private static final Pattern PROMO = Pattern.compile("\\[[^\\]]*\\]|【[^】]*】");
-  private static final Pattern NOT_WORD = Pattern.compile("[^\\p{L}\\p{N}.]+");
+  private static final Pattern NOT_WORD = Pattern.compile("[^\\p{L}\\p{N}.+]+");
+
+  /** A "+" is kept only after a digit, where it is a grade ("1++" is not "1+") or "1+1". */
+  private static final Pattern LOOSE_PLUS = Pattern.compile("(?<![\\d+])\\++");
+
   private static final Pattern SPEC =
       Pattern.compile(
           "(\\d+(?:\\.\\d+)?)\\s*(kg|g|ml|l)(?:\\s*[x×*]\\s*(\\d+))?", Pattern.CASE_INSENSITIVE);
@@ -44,7 +49,8 @@ public final class ProductNames {
    */
   public static String normalize(String text) {
     String n = Normalizer.normalize(text, Normalizer.Form.NFKC).toLowerCase(Locale.ROOT);
-    return NOT_WORD.matcher(PROMO.matcher(n).replaceAll(" ")).replaceAll("");
+    String words = NOT_WORD.matcher(PROMO.matcher(n).replaceAll(" ")).replaceAll("");
+    return LOOSE_PLUS.matcher(words).replaceAll("");
   }
 
   /** "삼겹살 500g", "생수 2L x 6" → amount, unit, pack count. */
@@ -119,7 +125,8 @@ public final class ProductNames {
       java.util.List<String> notes) {}
 
   private static final String PROMO_WORDS =
-      "행사|할인|특가|초특가|세일|sale|오늘만|한정|증정|기획|이벤트|균일가?|덤|단독|타임|깜짝|최저가|원\\s*플러스|\\d\\s*\\+\\s*\\d";
+      "행사|할인|특가|초특가|세일|sale|오늘만|한정|증정|기획|이벤트|균일가?|덤|단독|타임|깜짝|최저가|원\\s*플러스|\\d\\s*\\+\\s*\\d"
+          + "|신상품?|신제품|인기|추천|베스트|핫딜|사은품|무료|(?<![a-z])(?:new|best|hot|md)(?![a-z])";
   private static final Pattern PROMO_WORD = Pattern.compile(PROMO_WORDS, Pattern.CASE_INSENSITIVE);
   private static final Pattern STAR_PROMO =
       Pattern.compile("[★☆♥♡◆◇●■▶]+[^★☆♥♡◆◇●■▶]*[★☆♥♡◆◇●■▶]+");
@@ -129,6 +136,26 @@ public final class ProductNames {
   private static final Pattern KEEP_WORD =
       Pattern.compile(
           "냉장|냉동|해동|국산|국내산|수입|[가-힣]{1,5}산$|유기농|무농약|무항생제|친환경|1\\+\\+|1\\+(?!\\d)|[1-3]등급|한우|한돈|생물|손질|무염|저염|대|중|소|특대|특|왕");
+
+  /**
+   * Bracketed remarks about the offer or the listing, not the product: "(1인분 기준)", "(색상 랜덤)",
+   * "(택1)", "(조기품절 시 종료)".
+   */
+  private static final Pattern NOTE_WORD =
+      Pattern.compile(
+          "기준|별도|참고|택\\s*\\d|랜덤|수량|품절|조기|인분|개당|매장|문의|예약|배송|제외|선착순|가능|불가|"
+              + "카드|포인트|적립|쿠폰|교환|반품|소진|사진|이미지|예시|원산지\\s*[:：]|상세|참조|구성");
+
+  /** Promotion words standing alone outside brackets: "기획특가", "초특가", "오늘만". */
+  private static final Pattern LOOSE_PROMO =
+      Pattern.compile("(?<![가-힣])(기획특가|한정특가|초특가|특가|기획|균일가|행사|세일|할인|오늘만)(?![가-힣])");
+
+  /** A bracket longer than this is a remark, not a brand or a variant. */
+  private static final int MAX_IDENTITY_BRACKET = 15;
+
+  /** A leading brand closed by ")" with no "(" before it: "CJ)햇반", "농심)신라면". */
+  private static final Pattern POS_BRAND = Pattern.compile("^([^()\\[\\]\\s]{1,15})\\)\\s*");
+
   private static final String WEIGHT_UNITS = "킬로그램|키로그램|킬로|키로|kg|그램|gr|g|밀리리터|미리|ml|리터|l|cc";
   private static final String COUNT_UNITS =
       "개입|입|개|봉지|봉|구|매|롤|팩|망|박스|box|캔|병|ea|포|줄|장|미|단|송이|통|알|스틱|t";
@@ -138,7 +165,7 @@ public final class ProductNames {
               + WEIGHT_UNITS
               + "|"
               + COUNT_UNITS
-              + ")(?![a-z가-힣])"
+              + ")(?![a-wyz가-힣])" // "100매X6입": an x after the unit is the pack
               + "(?:\\s*[x×*]\\s*(\\d+)\\s*(?:"
               + COUNT_UNITS
               + ")?(?![a-z가-힣]))?",
@@ -158,6 +185,8 @@ public final class ProductNames {
     java.util.List<String> specParts = new java.util.ArrayList<>();
 
     text = take(STAR_PROMO, text, promotions);
+    // POS exports write the brand first and close it with a parenthesis: "CJ)햇반 210g".
+    text = POS_BRAND.matcher(text).replaceFirst("$1 ");
     // Bracketed parts: promotions and notes go, an amount joins the spec, storage/origin/grade
     // stay.
     StringBuilder out = new StringBuilder();
@@ -175,16 +204,20 @@ public final class ProductNames {
         keep = " ";
       } else if (KEEP_WORD.matcher(inner).find() && inner.length() <= 12) {
         keep = " " + inner + " ";
-      } else {
+      } else if (NOTE_WORD.matcher(inner).find() || inner.length() > MAX_IDENTITY_BRACKET) {
         notes.add(inner);
         keep = " ";
+      } else {
+        // What is left in brackets names the product: a brand ("[프릳츠]"), a variant or flavour
+        // ("(디카페인)", "(매운맛)"), an origin ("(케냐)"). Dropping it would make two products one.
+        keep = " " + inner + " ";
       }
       b.appendReplacement(out, Matcher.quoteReplacement(keep));
     }
     b.appendTail(out);
     text = out.toString();
     text = take(BUY_GET, text, promotions);
-    text = take(Pattern.compile("(?<![가-힣])(초특가|특가|행사|세일|할인|오늘만)(?![가-힣])"), text, promotions);
+    text = take(LOOSE_PROMO, text, promotions);
 
     // Amounts: the first weight or volume is the amount; counts are pack sizes.
     BigDecimal amount = null;

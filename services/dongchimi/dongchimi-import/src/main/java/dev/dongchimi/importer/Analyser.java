@@ -25,8 +25,9 @@ import java.util.function.IntConsumer;
 /**
  * Analyses products with the AI port: per product, category and image run concurrently and are
  * awaited together; across products a sliding window of virtual threads (a new product starts as
- * soon as any finishes, no chunk barrier) and one semaphore shared by every import of the process
- * caps the AI calls in flight. Answers are cached by (match key, model version).
+ * soon as any finishes, no chunk barrier) and one {@link AiBudget} shared by every import caps the
+ * AI calls in flight: the process's semaphore, or {@link SharedAiBudget} across instances. Answers
+ * are cached by (match key, model version).
  */
 public class Analyser {
   /** What the AI said about one product. */
@@ -44,7 +45,7 @@ public class Analyser {
   private final ProductAi ai;
   private final ImageCandidates images;
   private final AnalysisCache cache;
-  private final Semaphore aiPermits;
+  private final AiBudget budget;
   private final ImportProperties properties;
   private final Sleeper sleeper;
 
@@ -55,10 +56,21 @@ public class Analyser {
       Semaphore aiPermits,
       ImportProperties properties,
       Sleeper sleeper) {
+    this(ai, images, cache, AiBudget.perProcess(aiPermits), properties, sleeper);
+  }
+
+  /** {@code budget}: the cap on AI calls, this process's or every instance's. */
+  public Analyser(
+      ProductAi ai,
+      ImageCandidates images,
+      AnalysisCache cache,
+      AiBudget budget,
+      ImportProperties properties,
+      Sleeper sleeper) {
     this.ai = ai;
     this.images = images;
     this.cache = cache;
-    this.aiPermits = aiPermits;
+    this.budget = budget;
     this.properties = properties;
     this.sleeper = sleeper;
   }
@@ -153,13 +165,17 @@ public class Analyser {
     Duration backoff = properties.aiBackoff();
     for (int tryNo = 1; ; tryNo++) {
       AiException failure;
-      aiPermits.acquireUninterruptibly();
+      AiBudget.Permit permit;
       try {
+        permit = budget.acquire();
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new AiUnavailableException("interrupted", null, e);
+      }
+      try (permit) {
         return work.call();
       } catch (AiException e) {
         failure = e;
-      } finally {
-        aiPermits.release();
       }
       Duration wait = failure.retryAfter().orElse(backoff);
       Duration spent = Duration.ofNanos(System.nanoTime() - started);

@@ -29,6 +29,22 @@ final class DateCells {
           "\\s*\\(\\s*(?:[월화수목금토일](?:요일)?|mon|tue|wed|thu|fri|sat|sun)\\s*\\)",
           Pattern.CASE_INSENSITIVE);
 
+  /** One date inside free text: "12/1", "2026.12.01.", "12월 1일", "2026-12-01". */
+  private static final String DATE_IN_TEXT =
+      "(?:\\d{4}\\s*[-./년]\\s*)?\\d{1,2}\\s*[-./월]\\s*\\d{1,2}\\s*[일.]?";
+
+  /**
+   * A period inside a title row: "12/1(월)~12/7(일) 주간 행사", "행사기간 : 2026.12.01 ~ 2026.12.07", "12월 1일
+   * ~ 12월 7일 알뜰장터", "2026-12-01 - 2026-12-07".
+   */
+  private static final Pattern PERIOD_IN_TEXT =
+      Pattern.compile(
+          "(?<![\\d.])("
+              + DATE_IN_TEXT
+              + ")\\s*(?:[~〜∼]|\\s-\\s|부터)\\s*("
+              + DATE_IN_TEXT
+              + ")(?:\\s*까지)?(?![\\d])");
+
   private final LocalDate today;
 
   DateCells(LocalDate today) {
@@ -80,6 +96,21 @@ final class DateCells {
     LocalDate end =
         parts.length == 2 ? parseDate(parts[1].replace("까지", "").strip(), start) : start;
     return end == null ? null : new LocalDate[] {start, end};
+  }
+
+  /**
+   * The first sale period written inside a line of text such as a sheet's title row, or null. The
+   * day of the week may follow each date in brackets.
+   */
+  LocalDate[] periodInText(String text) {
+    Matcher m = PERIOD_IN_TEXT.matcher(WEEKDAY.matcher(text).replaceAll(""));
+    while (m.find()) {
+      LocalDate[] range = range(m.group(1).strip() + "~" + m.group(2).strip());
+      if (range != null && !range[1].isBefore(range[0])) {
+        return range;
+      }
+    }
+    return null;
   }
 
   /**

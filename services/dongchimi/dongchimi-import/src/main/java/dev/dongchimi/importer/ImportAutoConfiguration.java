@@ -14,6 +14,7 @@ import dev.taskrow.spring.TaskDefinition;
 import dev.taskrow.spring.TaskrowTemplate;
 import java.time.Duration;
 import java.util.concurrent.Semaphore;
+import javax.sql.DataSource;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
@@ -41,23 +42,39 @@ public class ImportAutoConfiguration {
     return new ImportStore(jdbc, transactions);
   }
 
+  /** The pictures pasted into imported sheets, as image candidates ({@link SheetPictures}). */
+  @Bean
+  SheetPictureStore dongchimiSheetPictures(JdbcClient jdbc) {
+    return new SheetPictureStore(jdbc);
+  }
+
   @Bean
   AnalysisCache dongchimiAnalysisCache(JdbcClient jdbc, PlatformTransactionManager transactions) {
     return new AnalysisCache(jdbc, transactions);
   }
 
-  /** One cap on AI calls in flight for the whole process, shared by every import. */
+  /**
+   * One cap on AI calls in flight shared by every import: the process's, or with {@code
+   * dongchimi.import.ai-shared-budget=true} every instance's on the same database.
+   */
   @Bean
   @ConditionalOnMissingBean
   Analyser dongchimiAnalyser(
-      ProductAi ai, ImageCandidates images, AnalysisCache cache, ImportProperties properties) {
-    return new Analyser(
-        ai,
-        images,
-        cache,
-        new Semaphore(properties.aiConcurrency(), true),
-        properties,
-        d -> Thread.sleep(d));
+      ProductAi ai,
+      ImageCandidates images,
+      AnalysisCache cache,
+      ImportProperties properties,
+      DataSource dataSource) {
+    AiBudget budget =
+        properties.aiSharedBudget()
+            ? new SharedAiBudget(
+                dataSource,
+                properties.aiConcurrency(),
+                properties.aiRequestsPerMinute(),
+                properties.aiBudgetLeak(),
+                Duration.ofMillis(20))
+            : AiBudget.perProcess(new Semaphore(properties.aiConcurrency(), true));
+    return new Analyser(ai, images, cache, budget, properties, d -> Thread.sleep(d));
   }
 
   @Bean
@@ -75,6 +92,7 @@ public class ImportAutoConfiguration {
   @Bean
   TaskDefinition dongchimiImportTask(
       ImportStore store,
+      SheetPictureStore sheetPictures,
       ObjectStorage storage,
       Analyser analyser,
       Catalog catalog,
@@ -102,6 +120,7 @@ public class ImportAutoConfiguration {
             .build(),
         new ImportHandler(
             store,
+            sheetPictures,
             storage,
             analyser,
             catalog,

@@ -62,17 +62,25 @@ class ImportController {
       summary =
           "Upload an .xlsx, .xls or .csv of products (the mart's owner; the format is told from"
               + " the content): stored, then parsed, analysed and applied in the background; 202"
-              + " with the job id")
+              + " with the job id. Optional sale_start and sale_end (yyyy-mm-dd): the sale period"
+              + " of rows with a sale price and no dates (else the sheet's title, else the mart's"
+              + " default); the summary's sale_period shows what was assumed")
   @ProblemResponse(status = 404, codes = "NOT_FOUND")
   @ProblemResponse(status = 403, codes = "NOT_OWNER")
   @ProblemResponse(
       status = 400,
       codes = {WorkbookFormat.NOT_A_WORKBOOK, "ENCRYPTED_FILE"})
+  @ProblemResponse(status = 400, codes = "INVALID_SALE_PERIOD")
   @ProblemResponse(status = 409, codes = "IMPORT_IN_PROGRESS")
   ResponseEntity<Accepted> upload(
-      CurrentUser user, @PathVariable long martId, @RequestParam("file") MultipartFile file) {
+      CurrentUser user,
+      @PathVariable long martId,
+      @RequestParam("file") MultipartFile file,
+      @RequestParam(name = "sale_start", required = false) String saleStart,
+      @RequestParam(name = "sale_end", required = false) String saleEnd) {
     // Owner and size first: nobody else's upload is read into memory.
     imports.checkUpload(user.id(), martId, file.getSize());
+    SalePeriod period = ImportService.uploadedPeriod(saleStart, saleEnd);
     byte[] bytes;
     try {
       bytes = file.getBytes();
@@ -80,7 +88,7 @@ class ImportController {
       throw new UncheckedIOException(e);
     }
     ImportService.Import created =
-        imports.upload(user.id(), martId, file.getOriginalFilename(), bytes);
+        imports.upload(user.id(), martId, file.getOriginalFilename(), bytes, period);
     return ResponseEntity.status(HttpStatus.ACCEPTED)
         .location(URI.create("/marts/" + martId + "/product-imports/" + created.task().id()))
         .body(new Accepted(created.task().id(), created.task().status()));

@@ -37,6 +37,7 @@ public class ImportHandler implements TaskHandler {
   private static final Logger log = LoggerFactory.getLogger(ImportHandler.class);
 
   private final ImportStore store;
+  private final SheetPictureStore sheetPictures;
   private final ObjectStorage storage;
   private final Analyser analyser;
   private final Catalog catalog;
@@ -46,6 +47,7 @@ public class ImportHandler implements TaskHandler {
 
   public ImportHandler(
       ImportStore store,
+      SheetPictureStore sheetPictures,
       ObjectStorage storage,
       Analyser analyser,
       Catalog catalog,
@@ -53,12 +55,13 @@ public class ImportHandler implements TaskHandler {
       ZoneId zone,
       ImportPictures pictures) {
     this.store = store;
-    this.pictures = pictures;
+    this.sheetPictures = sheetPictures;
     this.storage = storage;
     this.analyser = analyser;
     this.catalog = catalog;
     this.properties = properties;
     this.zone = zone;
+    this.pictures = pictures;
   }
 
   @Override
@@ -80,8 +83,13 @@ public class ImportHandler implements TaskHandler {
         if (format == WorkbookFormat.XLSX) {
           XlsxGuard.check(file, properties); // zip and XML bombs before any XML parser runs
         }
+        LocalDate today = LocalDate.ofInstant(ctx.now(), zone);
         parsed =
-            new SheetParser(properties.maxRows(), LocalDate.ofInstant(ctx.now(), zone))
+            new SheetParser(
+                    properties.maxRows(),
+                    today,
+                    record.uploadedPeriod(),
+                    SalePeriod.martDefault(today, properties.defaultSaleDays()))
                 .parse(file, format);
       } catch (InvalidFileException e) {
         throw TaskFailure.fatal(e.code(), e.getMessage());
@@ -132,6 +140,9 @@ public class ImportHandler implements TaskHandler {
 
       // Pictures are downloaded and stored before the transaction; assigned within it.
       ImportPictures.Result kept = pictures.forRows(parsed.rows(), analysis);
+      // The sheet's own pictures, before the transaction's writes too: objects under keys fixed by
+      // job and row, so a retry overwrites what a failed attempt left.
+      List<SheetPictureStore.Stored> stored = storePictures(record, file, parsed.pictures());
 
       store.phase(id, "APPLYING");
       List<ProductInput> inputs = new ArrayList<>(parsed.rows().size());
@@ -157,13 +168,56 @@ public class ImportHandler implements TaskHandler {
               upserted.unchanged(),
               parsed.dataRows(),
               parsed.duplicates(),
-              kept.warnings());
+              kept.warnings(),
+              parsed.assumedPeriod());
+      sheetPictures.record(id, record.martId(), stored);
       store.done(id, summary);
       ctx.progress(total, total);
       ctx.result(ImportStore.JSON.writeValueAsString(summary));
     } finally {
       Files.deleteIfExists(file);
     }
+  }
+
+  /**
+   * Each picture anchored in a product row, stored as {@code
+   * dongchimi/imports/{martId}/{jobId}/pictures/row-{row}.{ext}}; a picture that cannot be read is
+   * skipped (it is a candidate, never a reason to fail the import).
+   */
+  private List<SheetPictureStore.Stored> storePictures(
+      ImportStore.ImportRecord record, Path file, List<SheetParser.RowPicture> rowPictures)
+      throws TaskFailure {
+    List<SheetPictureStore.Stored> stored = new ArrayList<>();
+    for (SheetParser.RowPicture p : rowPictures) {
+      byte[] bytes;
+      try {
+        bytes = XlsxSheetParts.bytes(file, p.picture());
+      } catch (IOException e) {
+        log.warn("import {}: the picture of row {} cannot be read", record.taskId(), p.row(), e);
+        continue;
+      }
+      if (bytes == null || bytes.length == 0) {
+        continue;
+      }
+      String type = p.picture().contentType();
+      String key =
+          "dongchimi/imports/"
+              + record.martId()
+              + "/"
+              + record.taskId()
+              + "/pictures/row-"
+              + p.row()
+              + "."
+              + type.substring(type.indexOf('/') + 1);
+      try {
+        storage.put(key, new java.io.ByteArrayInputStream(bytes), bytes.length, type);
+      } catch (StorageException | UncheckedIOException e) {
+        throw TaskFailure.retryable("STORAGE_UNAVAILABLE", "storage: " + e.getMessage(), e)
+            .retryAfter(Duration.ofSeconds(5));
+      }
+      stored.add(new SheetPictureStore.Stored(p.row(), p.productKey(), key, type, bytes.length));
+    }
+    return stored;
   }
 
   private void download(String key, Path file) throws TaskFailure {

@@ -2,6 +2,7 @@ package dev.dongchimi.importer;
 
 import java.time.Duration;
 import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.ConstructorBinding;
 import org.springframework.boot.context.properties.bind.DefaultValue;
 import org.springframework.util.unit.DataSize;
 
@@ -20,6 +21,15 @@ import org.springframework.util.unit.DataSize;
  * @param aiMaxTries tries of one AI call (429, timeout, 5xx, malformed answer)
  * @param aiBackoff the first wait between tries (doubled each try) when no Retry-After is given
  * @param aiRetryBudget the longest one call may keep trying before the attempt fails AI_UNAVAILABLE
+ * @param defaultSaleDays the sale period a row with a sale price and no dates takes when neither
+ *     the upload nor the sheet's title rows give one: today and the days after it, this many days
+ *     in all (7: today + 6)
+ * @param aiSharedBudget the AI cap (and {@code aiRequestsPerMinute}) across every instance on the
+ *     same database (Bucket4j on PostgreSQL) instead of per process
+ * @param aiRequestsPerMinute the API's requests per minute across instances (0: none; needs the
+ *     shared budget)
+ * @param aiBudgetLeak how long a token of a call that never gave it back (an instance that died
+ *     mid-call) stays taken: longer than any call (the adapter's request timeout)
  */
 @ConfigurationProperties("dongchimi.import")
 public record ImportProperties(
@@ -32,8 +42,13 @@ public record ImportProperties(
     @DefaultValue("3") int maxAttempts,
     @DefaultValue("4") int aiMaxTries,
     @DefaultValue("500ms") Duration aiBackoff,
-    @DefaultValue("60s") Duration aiRetryBudget) {
+    @DefaultValue("60s") Duration aiRetryBudget,
+    @DefaultValue("7") int defaultSaleDays,
+    @DefaultValue("false") boolean aiSharedBudget,
+    @DefaultValue("0") int aiRequestsPerMinute,
+    @DefaultValue("2m") Duration aiBudgetLeak) {
 
+  @ConstructorBinding
   public ImportProperties {
     require(maxFileSize.toBytes() > 0, "max-file-size must be positive");
     require(maxUncompressedSize.toBytes() > 0, "max-uncompressed-size must be positive");
@@ -45,6 +60,44 @@ public record ImportProperties(
     require(aiMaxTries >= 1 && aiMaxTries <= 20, "ai-max-tries must be within 1..20");
     require(!aiBackoff.isNegative(), "ai-backoff must not be negative");
     require(aiRetryBudget.isPositive(), "ai-retry-budget must be positive");
+    require(
+        defaultSaleDays >= 1 && defaultSaleDays <= 92, "default-sale-days must be within 1..92");
+    require(
+        aiRequestsPerMinute >= 0 && aiRequestsPerMinute <= 1_000_000,
+        "ai-requests-per-minute must be within 0..1000000");
+    require(
+        aiRequestsPerMinute == 0 || aiSharedBudget,
+        "ai-requests-per-minute needs ai-shared-budget=true");
+    require(aiBudgetLeak.isPositive(), "ai-budget-leak must be positive");
+  }
+
+  /** The settings before the sale-period default: the rest at their defaults. */
+  public ImportProperties(
+      DataSize maxFileSize,
+      DataSize maxUncompressedSize,
+      int maxCompressionRatio,
+      int maxRows,
+      int aiConcurrency,
+      int window,
+      int maxAttempts,
+      int aiMaxTries,
+      Duration aiBackoff,
+      Duration aiRetryBudget) {
+    this(
+        maxFileSize,
+        maxUncompressedSize,
+        maxCompressionRatio,
+        maxRows,
+        aiConcurrency,
+        window,
+        maxAttempts,
+        aiMaxTries,
+        aiBackoff,
+        aiRetryBudget,
+        7,
+        false,
+        0,
+        Duration.ofMinutes(2));
   }
 
   /** Products in flight per import. */

@@ -58,6 +58,14 @@ public class ImportService {
   }
 
   public Import upload(long userId, long martId, String fileName, byte[] bytes) {
+    return upload(userId, martId, fileName, bytes, null);
+  }
+
+  /**
+   * {@code period}: the sale period for rows with a sale price and no dates (the upload's form
+   * fields; null: the sheet's title, else the mart's default).
+   */
+  public Import upload(long userId, long martId, String fileName, byte[] bytes, SalePeriod period) {
     checkUpload(userId, martId, bytes.length);
     WorkbookFormat format;
     try {
@@ -81,7 +89,7 @@ public class ImportService {
                         NewTask.of(KIND)
                             .subject("mart:" + martId)
                             .payload("{\"import\":\"" + id + "\"}"));
-                store.insert(t, martId, userId, name(fileName, format), key, bytes.length);
+                store.insert(t, martId, userId, name(fileName, format), key, bytes.length, period);
                 return t;
               });
     } catch (ActiveTaskExistsException e) {
@@ -135,6 +143,41 @@ public class ImportService {
     } catch (SQLException e) {
       throw new IllegalStateException(e);
     }
+  }
+
+  /** The longest sale period an upload may give, as the mart default's limit. */
+  static final int MAX_SALE_DAYS = 92;
+
+  /**
+   * The upload's sale period from its form fields ("2026-12-01"), both or neither; null when
+   * neither is given.
+   */
+  static SalePeriod uploadedPeriod(String start, String end) {
+    boolean noStart = start == null || start.isBlank();
+    boolean noEnd = end == null || end.isBlank();
+    if (noStart && noEnd) {
+      return null;
+    }
+    if (noStart || noEnd) {
+      throw Problem.invalid(
+          "INVALID_SALE_PERIOD", "give both sale_start and sale_end (yyyy-mm-dd), or neither");
+    }
+    java.time.LocalDate from;
+    java.time.LocalDate to;
+    try {
+      from = java.time.LocalDate.parse(start.strip());
+      to = java.time.LocalDate.parse(end.strip());
+    } catch (java.time.format.DateTimeParseException e) {
+      throw Problem.invalid("INVALID_SALE_PERIOD", "sale_start and sale_end are yyyy-mm-dd dates");
+    }
+    if (to.isBefore(from)) {
+      throw Problem.invalid("INVALID_SALE_PERIOD", "sale_end is before sale_start");
+    }
+    if (java.time.temporal.ChronoUnit.DAYS.between(from, to) >= MAX_SALE_DAYS) {
+      throw Problem.invalid(
+          "INVALID_SALE_PERIOD", "a sale period is at most " + MAX_SALE_DAYS + " days");
+    }
+    return new SalePeriod(from, to, SalePeriod.Source.UPLOAD);
   }
 
   private static String name(String fileName, WorkbookFormat format) {

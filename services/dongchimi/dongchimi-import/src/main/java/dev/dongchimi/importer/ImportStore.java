@@ -2,6 +2,7 @@ package dev.dongchimi.importer;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
 import java.time.Instant;
+import java.time.LocalDate;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
@@ -23,17 +24,22 @@ public class ImportStore {
       String phase,
       String summary,
       String rowErrors,
-      Instant createdAt) {}
+      Instant createdAt,
+      SalePeriod uploadedPeriod) {}
 
-  /** Counts of a successful import. */
-  /** {@code pictureWarnings}: rows whose picture could not be kept (the product has none). */
+  /**
+   * Counts of a successful import; {@code pictureWarnings}: rows whose picture could not be kept
+   * (the product has none); {@code salePeriod}: the sale period rows without dates were given (null
+   * when every row had its own or no sale price).
+   */
   public record Summary(
       int created,
       int updated,
       int unchanged,
       int rows,
       int duplicates,
-      @JsonProperty("picture_warnings") List<RowError> pictureWarnings) {}
+      @JsonProperty("picture_warnings") List<RowError> pictureWarnings,
+      @JsonProperty("sale_period") SalePeriod.Assumed salePeriod) {}
 
   static final JsonMapper JSON = JsonMapper.builder().build();
   private final JdbcClient jdbc;
@@ -45,13 +51,22 @@ public class ImportStore {
     this.own.setPropagationBehavior(TransactionDefinition.PROPAGATION_REQUIRES_NEW);
   }
 
-  void insert(UUID taskId, long martId, long ownerId, String fileName, String key, long size) {
+  void insert(
+      UUID taskId,
+      long martId,
+      long ownerId,
+      String fileName,
+      String key,
+      long size,
+      SalePeriod period) {
     jdbc.sql(
             """
             insert into dongchimi_product_import (task_id, mart_id, owner_id, file_name, file_key,
-                                                  file_size)
-            values (:id, :mart, :owner, :name, :key, :size)
+                                                  file_size, sale_start, sale_end)
+            values (:id, :mart, :owner, :name, :key, :size, :start, :end)
             """)
+        .param("start", period == null ? null : period.start())
+        .param("end", period == null ? null : period.end())
         .param("id", taskId)
         .param("mart", martId)
         .param("owner", ownerId)
@@ -125,7 +140,7 @@ public class ImportStore {
   private static final String SELECT =
       """
       select task_id, mart_id, file_name, file_key, file_size, phase, summary::text,
-             row_errors::text, created_at
+             row_errors::text, created_at, sale_start, sale_end
         from dongchimi_product_import
       """;
 
@@ -139,6 +154,12 @@ public class ImportStore {
         rs.getString(6),
         rs.getString(7),
         rs.getString(8),
-        rs.getTimestamp(9).toInstant());
+        rs.getTimestamp(9).toInstant(),
+        rs.getObject(10) == null
+            ? null
+            : new SalePeriod(
+                rs.getObject(10, LocalDate.class),
+                rs.getObject(11, LocalDate.class),
+                SalePeriod.Source.UPLOAD));
   }
 }

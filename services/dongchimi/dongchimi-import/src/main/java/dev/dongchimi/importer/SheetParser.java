@@ -27,16 +27,44 @@ public final class SheetParser {
   static final int HEADER_SEARCH_ROWS = 30;
   static final int MAX_ROW_ERRORS = 1000;
 
-  /** The parse: valid rows, invalid rows, and how many data rows the sheet had. */
-  public record Parsed(List<SheetRow> rows, List<RowError> errors, int dataRows, int duplicates) {}
+  /**
+   * The parse: valid rows, invalid rows, how many data rows the sheet had, and the sale period that
+   * rows without dates took (null when none did).
+   */
+  public record Parsed(
+      List<SheetRow> rows,
+      List<RowError> errors,
+      int dataRows,
+      int duplicates,
+      SalePeriod.Assumed assumedPeriod,
+      List<RowPicture> pictures) {}
+
+  /** A picture anchored in a product row: that product's image candidate. */
+  public record RowPicture(int row, String productKey, XlsxSheetParts.Picture picture) {}
 
   private final int maxRows;
   private final SheetRowMapper rowMapper;
+  private final SalePeriod uploaded;
+  private final SalePeriod martDefault;
 
-  /** {@code today}: the year of a sale date written without one. */
+  /**
+   * {@code today}: the year of a sale date written without one. A sale price without dates is a row
+   * error.
+   */
   public SheetParser(int maxRows, LocalDate today) {
+    this(maxRows, today, null, null);
+  }
+
+  /**
+   * A sale price without dates takes {@code uploaded} (the upload's form fields; may be null), else
+   * a period in the sheet's title rows, else {@code martDefault} (may be null: then it is a row
+   * error).
+   */
+  public SheetParser(int maxRows, LocalDate today, SalePeriod uploaded, SalePeriod martDefault) {
     this.maxRows = maxRows;
     this.rowMapper = new SheetRowMapper(today);
+    this.uploaded = uploaded;
+    this.martDefault = martDefault;
   }
 
   /** Parses a file of any accepted format, detected from its content. */
@@ -71,6 +99,10 @@ public final class SheetParser {
     private final Map<String, SheetRow> byKey = new HashMap<>();
     private int dataRows;
     private int duplicates;
+    private SalePeriod titlePeriod; // found in a row above the header
+    private final Map<Integer, XlsxSheetParts.Picture> picturesByRow = new HashMap<>();
+    private final List<RowPicture> rowPictures = new ArrayList<>();
+    private int assumedRows;
 
     @Override
     public boolean startSheet(String name, boolean isHidden) {
@@ -84,7 +116,16 @@ public final class SheetParser {
       }
       searched.add(name);
       nonBlank = 0;
+      titlePeriod = null; // a title belongs to its own sheet
       return true;
+    }
+
+    @Override
+    public void pictures(List<XlsxSheetParts.Picture> pictures) {
+      picturesByRow.clear();
+      for (XlsxSheetParts.Picture p : pictures) {
+        picturesByRow.putIfAbsent(p.row(), p); // the first picture of a row
+      }
     }
 
     @Override
@@ -100,6 +141,9 @@ public final class SheetParser {
         return false; // no header near the top of this sheet: try the next one
       }
       columns = SheetHeader.columns(row);
+      if (columns == null && titlePeriod == null) {
+        titlePeriod = periodIn(row);
+      }
       return true;
     }
 
@@ -117,7 +161,36 @@ public final class SheetParser {
       if (columns == null) {
         throw new InvalidFileException("INVALID_FILE", noHeader());
       }
-      return new Parsed(valid, errors, dataRows, duplicates);
+      SalePeriod assumed = assumed();
+      return new Parsed(
+          valid,
+          errors,
+          dataRows,
+          duplicates,
+          assumedRows == 0
+              ? null
+              : new SalePeriod.Assumed(
+                  assumed.start(), assumed.end(), assumed.source(), assumedRows),
+          List.copyOf(rowPictures));
+    }
+
+    /** The period rows without dates take: the upload's, the title's, the mart's default. */
+    private SalePeriod assumed() {
+      if (uploaded != null) {
+        return uploaded;
+      }
+      return titlePeriod != null ? titlePeriod : martDefault;
+    }
+
+    /** A period written in one of a title row's cells. */
+    private SalePeriod periodIn(SourceRow row) {
+      for (SourceCell cell : row.cells()) {
+        LocalDate[] p = rowMapper.dates().periodInText(cell.text());
+        if (p != null) {
+          return new SalePeriod(p[0], p[1], SalePeriod.Source.SHEET_TITLE);
+        }
+      }
+      return null;
     }
 
     private String noHeader() {
@@ -149,11 +222,18 @@ public final class SheetParser {
             "TOO_MANY_ROWS", "the sheet has more than " + maxRows + " product rows");
       }
       List<RowError> rowErrors = new ArrayList<>();
-      SheetRow parsed = rowMapper.map(row.rowNum(), cells, rowErrors);
+      SheetRow parsed = rowMapper.map(row.rowNum(), cells, rowErrors, assumed());
       if (parsed != null) {
         SheetRow first = byKey.putIfAbsent(parsed.productKey(), parsed);
         if (first == null) {
           valid.add(parsed);
+          XlsxSheetParts.Picture picture = picturesByRow.get(parsed.row());
+          if (picture != null) {
+            rowPictures.add(new RowPicture(parsed.row(), parsed.productKey(), picture));
+          }
+          if (parsed.periodAssumed()) {
+            assumedRows++;
+          }
         } else if (sameValues(first.input(), parsed.input())) {
           duplicates++;
         } else {

@@ -4,10 +4,16 @@ import dev.dongchimi.ProductInput;
 import dev.dongchimi.ProductNames;
 
 /**
- * A valid data row: the product as the catalog will take it (category still open), its upsert key
- * and the cleaned name the AI analyses.
+ * A valid data row: the product as the catalog will take it (category still open), its upsert key,
+ * the cleaned name the AI analyses, and whether its sale period was assumed (the row had a sale
+ * price and no dates).
  */
-public record SheetRow(int row, ProductInput input, String productKey, ProductNames.Cleaned name) {
+public record SheetRow(
+    int row,
+    ProductInput input,
+    String productKey,
+    ProductNames.Cleaned name,
+    boolean periodAssumed) {
 
   /** The same product with the category the analysis chose. */
   ProductInput withCategory(String category, String imageUrl) {

@@ -27,6 +27,10 @@ final class SheetRowMapper {
     this.dates = new DateCells(today);
   }
 
+  DateCells dates() {
+    return dates;
+  }
+
   /** A note under or between products: text in the name column only, or a ※/* remark. */
   static boolean isNote(Map<Column, SourceCell> cells) {
     SourceCell name = cells.get(Column.NAME);
@@ -44,6 +48,16 @@ final class SheetRowMapper {
 
   /** The row's product, or null with the row's errors added to {@code errors}. */
   SheetRow map(int rowNum, Map<Column, SourceCell> cells, List<RowError> errors) {
+    return map(rowNum, cells, errors, null);
+  }
+
+  /**
+   * The row's product; a row with a sale price and no sale dates at all takes {@code assumed} (when
+   * not null) and its {@link SheetRow#periodAssumed()} says so. A row with one date of the two is
+   * still an error: half a period is a mistake, not an omission.
+   */
+  SheetRow map(
+      int rowNum, Map<Column, SourceCell> cells, List<RowError> errors, SalePeriod assumed) {
     String rawName = cells.containsKey(Column.NAME) ? cells.get(Column.NAME).text() : null;
     if (rawName == null) {
       errors.add(new RowError(rowNum, Column.NAME.label, "", "a product name is required"));
@@ -85,6 +99,15 @@ final class SheetRowMapper {
       errors.add(
           new RowError(rowNum, Column.SALE_END.label, end.toString(), "before the start " + start));
     }
+    boolean noDates =
+        !cells.containsKey(Column.SALE_PERIOD)
+            && !cells.containsKey(Column.SALE_START)
+            && !cells.containsKey(Column.SALE_END);
+    boolean periodAssumed = sale != null && noDates && assumed != null;
+    if (periodAssumed) {
+      start = assumed.start();
+      end = assumed.end();
+    }
     if (sale != null && (start == null || end == null) && errors.isEmpty()) {
       errors.add(
           new RowError(
@@ -116,7 +139,7 @@ final class SheetRowMapper {
             barcode);
     try {
       String key = input.check();
-      return new SheetRow(rowNum, input, key, cleaned);
+      return new SheetRow(rowNum, input, key, cleaned, periodAssumed);
     } catch (Problem p) {
       errors.add(new RowError(rowNum, columnOf(p.code()), full, p.getMessage()));
       return null;

@@ -9,6 +9,12 @@ interface SheetVisitor {
   /** A sheet starts; false: skip its rows. */
   boolean startSheet(String name, boolean hidden);
 
+  /**
+   * The pictures anchored in the current sheet's cells, before its rows (xlsx only; other formats
+   * never call it).
+   */
+  default void pictures(java.util.List<XlsxSheetParts.Picture> pictures) {}
+
   /** A row of the current sheet; false: skip the rest of this sheet. */
   boolean row(SourceRow row);
 

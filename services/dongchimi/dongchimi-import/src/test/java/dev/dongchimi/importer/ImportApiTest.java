@@ -39,6 +39,7 @@ class ImportApiTest {
   @Autowired ImportTestApplication.TestImages images;
   @Autowired ImportTestApplication.LeaseLost leaseLost;
   @Autowired dev.platform.storage.testing.InMemoryObjectStorage storage;
+  @Autowired SheetPictures pictures;
 
   private ApiClient api;
   private String owner;
@@ -193,11 +194,78 @@ class ImportApiTest {
         .get("row_errors")
         .forEach(e -> errors.add(e.get("row").asInt() + " " + e.get("column").asString()));
     assertThat(errors)
-        .containsExactly("3 정가", "4 할인가", "5 바코드", "6 시작일", "7 상품명", "8 이미지", "9 행사기간", "10 상품명");
+        .containsExactly("3 정가", "4 할인가", "5 바코드", "6 시작일", "7 상품명", "8 이미지", "10 상품명");
     JsonNode first = failed.get("row_errors").get(0);
     assertThat(first.get("value").asString()).isEqualTo("문의");
     assertThat(first.get("reason").asString()).isNotBlank();
     assertThat(productCount()).isZero();
+  }
+
+  @Test
+  void aSheetWithoutSaleDatesImportsWithTheAssumedPeriodShown() {
+    List<Object[]> rows = new ArrayList<>();
+    rows.add(new Object[] {"상품명", "판매가", "행사가"});
+    rows.add(new Object[] {"서울우유 1L", 3280, 2580});
+    rows.add(new Object[] {"참이슬 후레쉬 360ml", 1690, 1490});
+    rows.add(new Object[] {"풀무원 국산콩 두부 300g", 2500});
+    java.time.LocalDate today =
+        java.time.LocalDate.ofInstant(clock.instant(), java.time.ZoneId.of("Asia/Seoul"));
+
+    JsonNode done = importAndWait(Sheets.xlsx(rows), "SUCCESS");
+
+    JsonNode period = done.get("summary").get("sale_period");
+    assertThat(period.get("source").asString()).isEqualTo("MART_DEFAULT");
+    assertThat(period.get("start").asString()).isEqualTo(today.toString());
+    assertThat(period.get("end").asString()).isEqualTo(today.plusDays(6).toString());
+    assertThat(period.get("assumed_rows").asInt()).isEqualTo(2);
+    assertThat(product("서울우유 1L").get("sale_end").toString())
+        .isEqualTo(today.plusDays(6).toString());
+    assertThat(product("풀무원 국산콩 두부 300g").get("sale_start")).isNull();
+
+    Multipart form =
+        Multipart.form()
+            .file("file", "products.xlsx", "application/octet-stream", Sheets.xlsx(rows))
+            .field("sale_start", "2026-12-01")
+            .field("sale_end", "2026-12-07");
+    UUID job = accepted(api.post("/marts/" + mart + "/product-imports", owner, form));
+    JsonNode given =
+        api.awaitFinal("/marts/" + mart + "/product-imports/" + job, owner, Duration.ofSeconds(60));
+    assertThat(given.get("status").asString()).as(given.toString()).isEqualTo("SUCCESS");
+    assertThat(given.get("summary").get("sale_period").get("source").asString())
+        .isEqualTo("UPLOAD");
+    assertThat(product("서울우유 1L").get("sale_end").toString()).isEqualTo("2026-12-07");
+
+    Multipart half =
+        Multipart.form()
+            .file("file", "products.xlsx", "application/octet-stream", Sheets.xlsx(rows))
+            .field("sale_start", "2026-12-01");
+    Answer refused = api.post("/marts/" + mart + "/product-imports", owner, half);
+    assertThat(refused.status()).isEqualTo(400);
+    assertThat(refused.json().get("code").asString()).isEqualTo("INVALID_SALE_PERIOD");
+  }
+
+  @Test
+  void aPictureInAProductRowIsStoredAndRecordedAsItsImageCandidate() throws Exception {
+    JsonNode done = importAndWait(MergedCellsAndPicturesTest.flyer(), "SUCCESS");
+
+    assertThat(done.get("summary").get("created").asInt()).isEqualTo(5);
+    assertThat(product("매일우유 저지방 900ml").get("sale_end").toString()).isEqualTo("2026-12-07");
+    String job = done.get("job_id").asString();
+    List<SheetPictures.SheetPicture> milk = pictures.of(mart, "name:서울우유1l", 10);
+    assertThat(milk)
+        .singleElement()
+        .satisfies(
+            p -> {
+              assertThat(p.storageKey())
+                  .isEqualTo("dongchimi/imports/" + mart + "/" + job + "/pictures/row-3.png");
+              assertThat(p.contentType()).isEqualTo("image/png");
+              assertThat(p.row()).isEqualTo(3);
+            });
+    try (java.io.InputStream in = storage.get(milk.getFirst().storageKey())) {
+      assertThat(in.readAllBytes()).isEqualTo(MergedCellsAndPicturesTest.PNG);
+    }
+    assertThat(pictures.of(mart, "name:농심신라면120g5", 10)).hasSize(1);
+    assertThat(pictures.of(mart, "name:빙그레바나나맛우유240ml", 10)).isEmpty();
   }
 
   @Test
