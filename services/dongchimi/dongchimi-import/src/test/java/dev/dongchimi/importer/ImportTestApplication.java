@@ -118,7 +118,7 @@ class ImportTestApplication {
     }
 
     @Override
-    public List<ImageCandidate> find(String productName) {
+    public List<ImageCandidate> find(String productName) throws AiException {
       if (blocking) {
         CountDownLatch g = gate;
         entered.countDown();
