@@ -51,7 +51,9 @@ class ImportBenchApplication {
 
   @Bean
   ImageCandidates imageCandidates() {
-    return new LocalImageCatalog(Lexicon.load(), "https://images.bench.test/");
+    // No candidate source, as on the embedded defaults: products get placeholder pictures. A base
+    // URL here would make every product try a download from a host that does not exist.
+    return new LocalImageCatalog(Lexicon.load(), null);
   }
 
   @Bean
