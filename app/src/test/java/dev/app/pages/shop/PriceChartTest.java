@@ -37,7 +37,9 @@ class PriceChartTest {
         null,
         null,
         null,
-        true);
+        true,
+        null,
+        null);
   }
 
   @Test

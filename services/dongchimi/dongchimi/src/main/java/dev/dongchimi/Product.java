@@ -29,45 +29,6 @@ public record Product(
     String thumbnailUrl,
     String pictureSource) {
 
-  /** Without a kept picture: as the product read before pictures were kept. */
-  public Product(
-      long id,
-      long martId,
-      String name,
-      String rawName,
-      String normalizedName,
-      Category category,
-      int regularPrice,
-      Integer salePrice,
-      Integer discountRate,
-      Spec spec,
-      ProductNames.UnitPrice unitPrice,
-      String imageUrl,
-      LocalDate saleStart,
-      LocalDate saleEnd,
-      String barcode,
-      boolean onSale) {
-    this(
-        id,
-        martId,
-        name,
-        rawName,
-        normalizedName,
-        category,
-        regularPrice,
-        salePrice,
-        discountRate,
-        spec,
-        unitPrice,
-        imageUrl,
-        saleStart,
-        saleEnd,
-        barcode,
-        onSale,
-        null,
-        null);
-  }
-
   /** Amount and unit (g, kg, ml, l, or another word) of one item, times the pack count. */
   public record Spec(BigDecimal amount, String unit, int packCount) {}
 }

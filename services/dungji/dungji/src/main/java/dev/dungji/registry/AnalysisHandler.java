@@ -2,7 +2,6 @@ package dev.dungji.registry;
 
 import static dev.dungji.registry.RegistryTasks.FILE_NOT_FOUND;
 import static dev.dungji.registry.RegistryTasks.PARSE_FAILED;
-import static dev.dungji.registry.RegistryTasks.STORAGE_UNAVAILABLE;
 import static dev.dungji.registry.RegistryTasks.TEXT_MISSING;
 
 import dev.dungji.register.Line;
@@ -10,14 +9,11 @@ import dev.dungji.register.NotARegisterException;
 import dev.dungji.register.ParsedRegister;
 import dev.dungji.register.RegisterParser;
 import dev.dungji.register.StrikeReader;
-import dev.platform.storage.ObjectNotFoundException;
 import dev.platform.storage.ObjectStorage;
-import dev.platform.storage.StorageException;
 import dev.taskrow.core.TaskContext;
 import dev.taskrow.core.TaskFailure;
 import dev.taskrow.core.TaskHandler;
 import java.io.IOException;
-import java.io.InputStream;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
@@ -115,16 +111,6 @@ public class AnalysisHandler implements TaskHandler {
   }
 
   private byte[] load(String key) throws TaskFailure {
-    try (InputStream in = storage.get(key)) {
-      return in.readAllBytes();
-    } catch (ObjectNotFoundException e) {
-      throw TaskFailure.fatal(FILE_NOT_FOUND, "the stored PDF is gone: " + key, e);
-    } catch (StorageException e) {
-      throw e.transientFault()
-          ? TaskFailure.retryable(STORAGE_UNAVAILABLE, e.getMessage(), e)
-          : TaskFailure.fatal(FILE_NOT_FOUND, e.getMessage(), e);
-    } catch (IOException e) {
-      throw TaskFailure.retryable(STORAGE_UNAVAILABLE, "reading " + key + " failed: " + e, e);
-    }
+    return StoredPdfs.load(storage, key);
   }
 }

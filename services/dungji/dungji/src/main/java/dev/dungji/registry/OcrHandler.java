@@ -3,19 +3,15 @@ package dev.dungji.registry;
 import static dev.dungji.registry.RegistryTasks.FILE_NOT_FOUND;
 import static dev.dungji.registry.RegistryTasks.OCR_ENGINE_UNAVAILABLE;
 import static dev.dungji.registry.RegistryTasks.OCR_FAILED;
-import static dev.dungji.registry.RegistryTasks.STORAGE_UNAVAILABLE;
 
 import dev.dungji.ocr.OcrException;
 import dev.dungji.ocr.PageOcr;
-import dev.platform.storage.ObjectNotFoundException;
 import dev.platform.storage.ObjectStorage;
-import dev.platform.storage.StorageException;
 import dev.taskrow.core.NewTask;
 import dev.taskrow.core.TaskContext;
 import dev.taskrow.core.TaskFailure;
 import dev.taskrow.core.TaskHandler;
 import java.io.IOException;
-import java.io.InputStream;
 import java.util.List;
 import java.util.UUID;
 import java.util.stream.Collectors;
@@ -93,16 +89,6 @@ public class OcrHandler implements TaskHandler {
   }
 
   private byte[] load(String key) throws TaskFailure {
-    try (InputStream in = storage.get(key)) {
-      return in.readAllBytes();
-    } catch (ObjectNotFoundException e) {
-      throw TaskFailure.fatal(FILE_NOT_FOUND, "the stored PDF is gone: " + key, e);
-    } catch (StorageException e) {
-      throw e.transientFault()
-          ? TaskFailure.retryable(STORAGE_UNAVAILABLE, e.getMessage(), e)
-          : TaskFailure.fatal(FILE_NOT_FOUND, e.getMessage(), e);
-    } catch (IOException e) {
-      throw TaskFailure.retryable(STORAGE_UNAVAILABLE, "reading " + key + " failed: " + e, e);
-    }
+    return StoredPdfs.load(storage, key);
   }
 }
