@@ -46,13 +46,13 @@ import org.springframework.test.context.DynamicPropertySource;
     properties = "dongchimi.pages.map.tile-url=")
 @DirtiesContext(classMode = DirtiesContext.ClassMode.AFTER_CLASS)
 class PagesBrowserTest {
-  private static final Path DATA_DIR = newDataDir();
+  private static final Path DATA_DIR = PagesApp.newDataDir();
   private static final double GANGNAM_LAT = 37.4979;
   private static final double GANGNAM_LNG = 127.0276;
   private static final double LIVE_TIMEOUT_MS = 90_000;
   // A free port chosen here, not 0: the signed links of the local store (flyer pages, the PDF)
   // name the port the app was told.
-  private static final int port = freePort();
+  private static final int port = PagesApp.freePort();
   private static BrowserKit browser;
 
   @Autowired AccountProvisioning accounts;
@@ -62,22 +62,6 @@ class PagesBrowserTest {
   static void embeddedDataInATempDir(DynamicPropertyRegistry registry) {
     registry.add("embedded.data-dir", DATA_DIR::toString);
     registry.add("server.port", () -> port);
-  }
-
-  private static Path newDataDir() {
-    try {
-      return java.nio.file.Files.createTempDirectory(Path.of("target"), "var-");
-    } catch (java.io.IOException e) {
-      throw new IllegalStateException(e);
-    }
-  }
-
-  private static int freePort() {
-    try (java.net.ServerSocket socket = new java.net.ServerSocket(0)) {
-      return socket.getLocalPort();
-    } catch (java.io.IOException e) {
-      throw new IllegalStateException(e);
-    }
   }
 
   @BeforeAll
@@ -373,11 +357,7 @@ class PagesBrowserTest {
   }
 
   private void signIn(Page page, String email) {
-    page.navigate(url("/login"));
-    page.locator("#email").fill(email);
-    page.locator("#password").fill(DemoData.PASSWORD);
-    page.locator("main form button[type=submit]").click();
-    page.waitForURL(url -> !url.contains("/login"));
+    PagesApp.signIn(page, url("/login"), email);
   }
 
   private static FilePayload csv(String name, String text) {

@@ -50,9 +50,9 @@ import org.springframework.test.context.DynamicPropertySource;
     properties = "dongchimi.pages.map.tile-url=")
 @DirtiesContext(classMode = DirtiesContext.ClassMode.AFTER_CLASS)
 class PagesMoreBrowserTest {
-  private static final Path DATA_DIR = newDataDir();
+  private static final Path DATA_DIR = PagesApp.newDataDir();
   private static final double LIVE_TIMEOUT_MS = 90_000;
-  private static final int port = freePort();
+  private static final int port = PagesApp.freePort();
   private static BrowserKit browser;
 
   @Autowired AccountProvisioning accounts;
@@ -64,22 +64,6 @@ class PagesMoreBrowserTest {
   static void embeddedDataInATempDir(DynamicPropertyRegistry registry) {
     registry.add("embedded.data-dir", DATA_DIR::toString);
     registry.add("server.port", () -> port);
-  }
-
-  private static Path newDataDir() {
-    try {
-      return java.nio.file.Files.createTempDirectory(Path.of("target"), "var-");
-    } catch (IOException e) {
-      throw new IllegalStateException(e);
-    }
-  }
-
-  private static int freePort() {
-    try (java.net.ServerSocket socket = new java.net.ServerSocket(0)) {
-      return socket.getLocalPort();
-    } catch (IOException e) {
-      throw new IllegalStateException(e);
-    }
   }
 
   @BeforeAll
@@ -353,11 +337,7 @@ class PagesMoreBrowserTest {
   }
 
   private void signIn(Page page, String email) {
-    page.navigate(url("/login"));
-    page.locator("#email").fill(email);
-    page.locator("#password").fill(DemoData.PASSWORD);
-    page.locator("main form button[type=submit]").click();
-    page.waitForURL(u -> !u.contains("/login"));
+    PagesApp.signIn(page, url("/login"), email);
   }
 
   private static FilePayload png(String name) throws IOException {

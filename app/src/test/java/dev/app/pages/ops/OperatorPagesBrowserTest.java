@@ -7,6 +7,7 @@ import com.microsoft.playwright.Locator;
 import com.microsoft.playwright.Page;
 import com.microsoft.playwright.options.FormData;
 import com.microsoft.playwright.options.RequestOptions;
+import dev.app.pages.PagesApp;
 import dev.app.taskrow.DemoOperator;
 import dev.dongchimi.DemoData;
 import dev.dungji.registry.PaymentReconciliations;
@@ -18,7 +19,6 @@ import dev.platform.browsertest.Axe;
 import dev.platform.browsertest.BrowserKit;
 import dev.platform.browsertest.Layout;
 import dev.taskrow.core.Taskrow;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.UUID;
@@ -42,8 +42,8 @@ import org.springframework.test.context.DynamicPropertySource;
     properties = "dongchimi.pages.map.tile-url=")
 @DirtiesContext(classMode = DirtiesContext.ClassMode.AFTER_CLASS)
 class OperatorPagesBrowserTest {
-  private static final Path DATA_DIR = newDataDir();
-  private static final int port = freePort();
+  private static final Path DATA_DIR = PagesApp.newDataDir();
+  private static final int port = PagesApp.freePort();
   private static BrowserKit browser;
 
   @Autowired PaymentReconciliations records;
@@ -206,30 +206,10 @@ class OperatorPagesBrowserTest {
   }
 
   private void signIn(Page page, String email) {
-    page.navigate(url("/login"));
-    page.locator("#email").fill(email);
-    page.locator("#password").fill(DemoData.PASSWORD);
-    page.locator("main form button[type=submit]").click();
-    page.waitForURL(u -> !u.contains("/login"));
+    PagesApp.signIn(page, url("/login"), email);
   }
 
   private String url(String path) {
     return "http://localhost:" + port + path;
-  }
-
-  private static Path newDataDir() {
-    try {
-      return Files.createTempDirectory(Path.of("target"), "var-");
-    } catch (java.io.IOException e) {
-      throw new IllegalStateException(e);
-    }
-  }
-
-  private static int freePort() {
-    try (java.net.ServerSocket socket = new java.net.ServerSocket(0)) {
-      return socket.getLocalPort();
-    } catch (java.io.IOException e) {
-      throw new IllegalStateException(e);
-    }
   }
 }
