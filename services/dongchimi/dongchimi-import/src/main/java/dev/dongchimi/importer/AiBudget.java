@@ -15,6 +15,9 @@ public interface AiBudget {
     void close();
   }
 
+  /** No cap: for calls to another API than the AI (the image candidates' search). */
+  AiBudget UNCAPPED = () -> () -> {};
+
   /** Waits until a call may start. */
   Permit acquire() throws InterruptedException;
 

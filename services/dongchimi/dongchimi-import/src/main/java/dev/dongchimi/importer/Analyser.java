@@ -136,7 +136,9 @@ public class Analyser {
     Future<Optional<String>> image =
         threads.submit(
             () -> {
-              List<ImageCandidate> candidates = call(() -> images.find(item.name()));
+              // The shopping search is not the AI: it is retried alike but takes no AI permit, so
+              // a slow search never holds back the calls the cap is for.
+              List<ImageCandidate> candidates = lookUp(() -> images.find(item.name()));
               return candidates.isEmpty()
                   ? Optional.<String>empty()
                   : call(() -> ai.matchImage(item.name(), candidates));
@@ -161,13 +163,22 @@ public class Analyser {
 
   /** One AI call under the shared cap, retried on any AiException within the budget. */
   <T> T call(AiCall<T> work) {
+    return retried(work, budget);
+  }
+
+  /** A candidate lookup: retried like an AI call, outside the AI cap. */
+  <T> T lookUp(AiCall<T> work) {
+    return retried(work, AiBudget.UNCAPPED);
+  }
+
+  private <T> T retried(AiCall<T> work, AiBudget cap) {
     long started = System.nanoTime();
     Duration backoff = properties.aiBackoff();
     for (int tryNo = 1; ; tryNo++) {
       AiException failure;
       AiBudget.Permit permit;
       try {
-        permit = budget.acquire();
+        permit = cap.acquire();
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
         throw new AiUnavailableException("interrupted", null, e);
