@@ -13,6 +13,7 @@ final class WorkerFleet implements AutoCloseable {
   private final Class<?> mainClass;
   private final List<WorkerProcess> running = new ArrayList<>();
   private int started;
+  private boolean closed;
 
   WorkerFleet(String prefix, Path logDir, List<String> settings, Class<?> mainClass) {
     this.prefix = prefix;
@@ -32,9 +33,14 @@ final class WorkerFleet implements AutoCloseable {
     }
     WorkerProcess worker = WorkerProcess.start(id, logDir, settings, mainClass);
     synchronized (this) {
-      running.add(worker);
+      if (!closed) {
+        running.add(worker);
+        return worker;
+      }
     }
-    return worker;
+    // The scenario ended (or failed) while this one started: no worker outlives its fleet.
+    worker.kill();
+    throw new IllegalStateException(id + " was READY after its fleet closed; killed");
   }
 
   synchronized List<WorkerProcess> running() {
@@ -52,6 +58,7 @@ final class WorkerFleet implements AutoCloseable {
   /** SIGTERM to all, then wait for each to hand back and exit; SIGKILL what does not. */
   @Override
   public synchronized void close() {
+    closed = true;
     running.forEach(WorkerProcess::terminate);
     for (WorkerProcess worker : running) {
       if (!worker.awaitExit(Duration.ofSeconds(30))) {
