@@ -27,6 +27,7 @@ import dev.platform.accounts.PublicEndpoint;
 import dev.platform.storage.ObjectStorage;
 import dev.taskrow.core.RetryPolicy;
 import dev.taskrow.core.Schedule;
+import dev.taskrow.core.TaskHandler;
 import dev.taskrow.core.TaskKind;
 import dev.taskrow.spring.TaskDefinition;
 import dev.taskrow.spring.TaskrowAutoConfiguration;
@@ -210,16 +211,8 @@ public class DungjiAutoConfiguration {
    */
   @Bean
   TaskDefinition dungjiOrphanSweep(OrphanSweeper sweeper, DungjiProperties properties) {
-    Duration interval = properties.sweepInterval();
-    return TaskDefinition.of(
-        TaskKind.named(RegistryTasks.SWEEP_KIND)
-            .queue(RegistryTasks.ISSUE_QUEUE)
-            .maxAttempts(1)
-            .lease(Duration.ofMinutes(2))
-            .transactional(false)
-            .schedule(interval.isZero() ? null : Schedule.every(interval))
-            .build(),
-        new OrphanSweepHandler(sweeper));
+    return housekeeping(
+        RegistryTasks.SWEEP_KIND, properties.sweepInterval(), new OrphanSweepHandler(sweeper));
   }
 
   @Bean
@@ -238,16 +231,26 @@ public class DungjiAutoConfiguration {
    */
   @Bean
   TaskDefinition dungjiQuotaPrune(IssuanceCountPruner pruner, DungjiProperties properties) {
-    Duration interval = properties.quota().pruneInterval();
+    return housekeeping(
+        RegistryTasks.QUOTA_PRUNE_KIND,
+        properties.quota().pruneInterval(),
+        new IssuanceCountPruneHandler(pruner));
+  }
+
+  /**
+   * A recurring housekeeping kind on the issuance queue, every {@code interval} (zero: no schedule;
+   * it can still be submitted by hand): one attempt per slot, one statement, no engine transaction.
+   */
+  private static TaskDefinition housekeeping(String kind, Duration interval, TaskHandler handler) {
     return TaskDefinition.of(
-        TaskKind.named(RegistryTasks.QUOTA_PRUNE_KIND)
+        TaskKind.named(kind)
             .queue(RegistryTasks.ISSUE_QUEUE)
             .maxAttempts(1)
             .lease(Duration.ofMinutes(2))
             .transactional(false)
             .schedule(interval.isZero() ? null : Schedule.every(interval))
             .build(),
-        new IssuanceCountPruneHandler(pruner));
+        handler);
   }
 
   /** The gauge of open reconciliation records, where Micrometer is on the class path. */
