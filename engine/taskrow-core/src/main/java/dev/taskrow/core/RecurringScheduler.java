@@ -8,7 +8,6 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -98,7 +97,7 @@ final class RecurringScheduler implements Runnable {
               List<Instant> inserted = new ArrayList<>();
               List<NewTask> tasks = new ArrayList<>();
               for (Instant slot : due.slots()) {
-                if (schedules.insertSlot(tx.connection(), UUID.randomUUID(), kind, slot)) {
+                if (schedules.insertSlot(tx.connection(), engine.newTaskId(), kind, slot)) {
                   inserted.add(slot);
                   tasks.add(NewTask.of(kind.name()).subject(slot.toString()));
                 }

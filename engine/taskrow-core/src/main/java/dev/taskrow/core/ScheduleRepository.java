@@ -53,7 +53,7 @@ final class ScheduleRepository {
           insert into taskrow_task
               (id, kind, queue, subject, payload, priority, max_attempts, due_at, created_at)
           values
-              (:id, :kind, :queue, :subject, cast(:payload as jsonb), 0, :max_attempts, :now, :now)
+              (:id, :kind, :queue, :subject, cast(:payload as jsonb), 0, :max_attempts, :now, :created_at)
           on conflict (kind, subject) where status in ('PENDING', 'PROCESSING') and subject is not null
           do nothing
           """);
@@ -114,6 +114,7 @@ final class ScheduleRepository {
             clock,
             Sql.params()
                 .with("id", id)
+                .with("created_at", TaskIds.createdAt(id))
                 .with("kind", kind.name())
                 .with("queue", kind.queue())
                 .with("subject", slot.toString())

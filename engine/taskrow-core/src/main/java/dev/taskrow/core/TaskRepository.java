@@ -31,7 +31,7 @@ final class TaskRepository {
                concurrency_key, trace_parent)
           values
               (:id, :kind, :queue, :subject, cast(:payload as jsonb), :priority, :max_attempts,
-               :now + :delay_ms * interval '1 millisecond', :parent_id, :now, :concurrency_key,
+               :now + :delay_ms * interval '1 millisecond', :parent_id, :created_at, :concurrency_key,
                :trace_parent)
           """);
 
@@ -42,14 +42,14 @@ final class TaskRepository {
               (id, kind, queue, subject, payload, priority, max_attempts, due_at, parent_id, created_at,
                concurrency_key, trace_parent)
           select t.id, t.kind, t.queue, t.subject, cast(t.payload as jsonb), t.priority, t.max_attempts,
-                 :now + t.delay_ms * interval '1 millisecond', t.parent_id, :now, t.concurrency_key,
+                 :now + t.delay_ms * interval '1 millisecond', t.parent_id, t.created_at, t.concurrency_key,
                  :trace_parent
           from unnest(cast(:ids as uuid[]), cast(:kinds as text[]), cast(:queues as text[]),
                       cast(:subjects as text[]), cast(:payloads as text[]), cast(:priorities as int[]),
                       cast(:max_attempts as int[]), cast(:delays as bigint[]), cast(:parents as uuid[]),
-                      cast(:concurrency_keys as text[]))
+                      cast(:concurrency_keys as text[]), cast(:created_ats as timestamptz[]))
                as t(id, kind, queue, subject, payload, priority, max_attempts, delay_ms, parent_id,
-                    concurrency_key)
+                    concurrency_key, created_at)
           """);
 
   // The partial unique index decides races: a concurrent insert for the same subject waits for
@@ -62,7 +62,7 @@ final class TaskRepository {
                concurrency_key, trace_parent)
           values
               (:id, :kind, :queue, :subject, cast(:payload as jsonb), :priority, :max_attempts,
-               :now + :delay_ms * interval '1 millisecond', :parent_id, :now, :concurrency_key,
+               :now + :delay_ms * interval '1 millisecond', :parent_id, :created_at, :concurrency_key,
                :trace_parent)
           on conflict (kind, subject) where status in ('PENDING', 'PROCESSING') and subject is not null
           do nothing
@@ -373,6 +373,7 @@ final class TaskRepository {
     return Sql.params()
         .with("concurrency_key", concurrencyKey)
         .with("id", id)
+        .with("created_at", TaskIds.createdAt(id))
         .with("kind", kind.name())
         .with("queue", kind.queue())
         .with("subject", task.subject())
@@ -397,6 +398,7 @@ final class TaskRepository {
     Object[] maxAttempts = new Object[n];
     Object[] delays = new Object[n];
     Object[] parents = new Object[n];
+    Object[] createdAts = new Object[n];
     for (int i = 0; i < n; i++) {
       NewTask task = tasks.get(i);
       TaskKind kind = kinds.get(i);
@@ -408,6 +410,8 @@ final class TaskRepository {
       maxAttempts[i] = kind.maxAttempts();
       delays[i] = task.delay().toMillis();
       parents[i] = task.parentId();
+      // ISO 8601 text ("2026-12-02T05:20:00.123Z"), which PostgreSQL reads as a timestamptz.
+      createdAts[i] = TaskIds.createdAt(ids.get(i)).toString();
     }
     update(
         c,
@@ -423,6 +427,7 @@ final class TaskRepository {
             .with("delays", new SqlArray("int8", delays))
             .with("parents", new SqlArray("uuid", parents))
             .with("concurrency_keys", new SqlArray("text", concurrencyKeys))
+            .with("created_ats", new SqlArray("text", createdAts))
             .with("trace_parent", traceParent));
   }
 

@@ -38,6 +38,7 @@ public final class Taskrow {
   private final Signals signals;
   private final TaskListeners listeners;
   private final Clock clock;
+  private final TaskIds ids;
   private final TransactionRunner transactions;
   // The engine's own bookkeeping (claims, heartbeats, outcomes, progress) never joins a caller's
   // or a handler's transaction: progress must be visible while the handler's work is still open.
@@ -56,6 +57,7 @@ public final class Taskrow {
     this.signals = builder.signals;
     this.listeners = new TaskListeners(builder.listeners);
     this.clock = builder.clock;
+    this.ids = new TaskIds(builder.clock);
     this.transactions =
         builder.transactions != null
             ? builder.transactions
@@ -106,7 +108,7 @@ public final class Taskrow {
    */
   public UUID submit(Tx tx, NewTask task) throws SQLException {
     TaskKind kind = kind(task.kind());
-    UUID id = UUID.randomUUID();
+    UUID id = ids.next();
     try {
       repository.insert(tx.connection(), id, kind, task, tracing.currentContext());
     } catch (SQLException e) {
@@ -126,17 +128,17 @@ public final class Taskrow {
 
   /** Inserts many tasks with one statement, in the caller's transaction. */
   public List<UUID> submitAll(Tx tx, List<NewTask> tasks) throws SQLException {
-    List<UUID> ids = new ArrayList<>(tasks.size());
+    List<UUID> newIds = new ArrayList<>(tasks.size());
     List<TaskKind> taskKinds = new ArrayList<>(tasks.size());
     for (NewTask task : tasks) {
-      ids.add(UUID.randomUUID());
+      newIds.add(ids.next());
       taskKinds.add(kind(task.kind()));
     }
     if (!tasks.isEmpty()) {
-      repository.insertBatch(tx.connection(), ids, taskKinds, tasks, tracing.currentContext());
+      repository.insertBatch(tx.connection(), newIds, taskKinds, tasks, tracing.currentContext());
       announceWork(tx, taskKinds, tasks);
     }
-    return ids;
+    return newIds;
   }
 
   /**
@@ -167,7 +169,7 @@ public final class Taskrow {
     for (int pass = 0; pass < 100; pass++) {
       Optional<TaskRepository.ActiveTask> active = repository.findActive(c, kind, task.subject());
       if (active.isEmpty()) {
-        UUID id = UUID.randomUUID();
+        UUID id = ids.next();
         if (repository.insertIfNoActive(c, id, kind, task, tracing.currentContext())) {
           announceWork(tx, List.of(kind), List.of(task));
           return new Submission(id, TaskStatus.PENDING, false, replaced);
@@ -496,6 +498,11 @@ public final class Taskrow {
 
   TransactionRunner transactions() {
     return transactions;
+  }
+
+  /** A new task id (UUIDv7 of the engine's clock). */
+  UUID newTaskId() {
+    return ids.next();
   }
 
   /** The engine's clock for Java-side time, or null when the database clock rules. */

@@ -5,7 +5,7 @@ import java.util.Locale;
 
 /**
  * The task table's indexes over finished rows as each migration left them, so one run can drain
- * against each set in turn, interleaved in the same minutes ({@code --index-sets=v7,v8,v9}): the
+ * against each set in turn, interleaved in the same minutes ({@code --index-sets=v7,v9,v10}): the
  * A/B of ADR 0007. Applied to the empty table before each drain (building them costs nothing then);
  * every other index of the table is the current migrations'.
  */
@@ -25,7 +25,7 @@ enum IndexSet {
               + " include (kind, queue) where status = 'FAILED'",
           "create index taskrow_task_failed_created_idx on taskrow_task (created_at, id)"
               + " where status = 'FAILED'")),
-  /** V9 (the migrations' current set): one index over finished rows, two over FAILED ones. */
+  /** V9: one index over finished rows, two over FAILED ones. */
   V9(
       List.of(
           "create index taskrow_task_finished_idx on taskrow_task (queue, kind, created_at, id)"
@@ -33,7 +33,20 @@ enum IndexSet {
           "create index taskrow_task_failed_code_idx on taskrow_task (error_code, created_at, id)"
               + " include (kind, queue) where status = 'FAILED'",
           "create index taskrow_task_failed_window_idx on taskrow_task (created_at, id)"
-              + " include (kind, queue, error_code) where status = 'FAILED'"));
+              + " include (kind, queue, error_code) where status = 'FAILED'")),
+  /**
+   * V10 (the migrations' current set): no entry for a SUCCESS row with a v7 id; two indexes over
+   * FAILED ones and one over SUCCESS rows with v4 ids (empty here: the engine writes v7 ids).
+   */
+  V10(
+      List.of(
+          "create index taskrow_task_failed_code_idx on taskrow_task (error_code, created_at, id)"
+              + " include (kind, queue) where status = 'FAILED'",
+          "create index taskrow_task_failed_window_idx on taskrow_task (created_at, id)"
+              + " include (kind, queue, error_code) where status = 'FAILED'",
+          "create index taskrow_task_success_v4_idx on taskrow_task (created_at, id)"
+              + " include (queue, kind, finished_at)"
+              + " where status = 'SUCCESS' and substr(id::text, 15, 1) <> '7'"));
 
   private static final List<String> ALL_NAMES =
       List.of(
@@ -43,7 +56,8 @@ enum IndexSet {
           "taskrow_task_failed_code_idx",
           "taskrow_task_failed_created_idx",
           "taskrow_task_finished_idx",
-          "taskrow_task_failed_window_idx");
+          "taskrow_task_failed_window_idx",
+          "taskrow_task_success_v4_idx");
 
   private final List<String> creates;
 
