@@ -132,6 +132,100 @@ class TaskAdminSearchTest extends AdminTest {
     }
   }
 
+  @Test
+  void rowsWithRandomIdsFromBeforeV10AreFoundInCreatedOrderAmongTheNewOnes() throws Exception {
+    // Rows kept from before V10 have v4 ids and created_at to the microsecond; V10's searches find
+    // SUCCESS rows with v7 ids through the primary key and these through their own index. Both
+    // kinds interleave in time here, so every page merges them.
+    String[] kinds = {"issue", "ocr", "import"};
+    List<UUID> v7 = new ArrayList<>();
+    for (int i = 0; i < 24; i++) {
+      clock.advance(Duration.ofMillis(3));
+      UUID id = taskrow.submit(NewTask.of(kinds[i % 3]));
+      v7.add(id);
+      if (i % 4 == 3) {
+        fail(id, "E", "e");
+      } else if (i % 4 != 2) {
+        succeed(id);
+      }
+      // A v4 row 1.5 ms later: between this task and the next, never in the same millisecond.
+      insertV4Success(
+          kinds[(i + 1) % 3], clock.instant().plusNanos(1_500_000), i % 6 == 0 ? "nest:v4" : null);
+    }
+    Instant middle = TaskIds.createdAt(v7.get(12));
+    assertThat(v7).allMatch(id -> id.version() == 7);
+
+    List<TaskFilter> filters =
+        List.of(
+            TaskFilter.any(),
+            TaskFilter.any().withStatus(TaskStatus.SUCCESS),
+            TaskFilter.any().withKind("ocr"),
+            TaskFilter.any().withQueue("issuance").withStatus(TaskStatus.SUCCESS),
+            TaskFilter.any().withCreated(middle, null),
+            TaskFilter.any().withCreated(null, middle).withStatus(TaskStatus.SUCCESS),
+            TaskFilter.any()
+                .withCreated(TaskIds.createdAt(v7.get(3)), middle.plusNanos(1_600_000)));
+    for (TaskFilter filter : filters) {
+      List<UUID> paged = new ArrayList<>();
+      String cursor = null;
+      do {
+        TaskPage page = admin.search(filter, cursor, 5);
+        page.tasks().forEach(task -> paged.add(task.id()));
+        cursor = page.nextCursor();
+      } while (cursor != null);
+      assertThat(paged).as(filter.toString()).isEqualTo(newestFirst(filter)).isNotEmpty();
+      assertThat(paged)
+          .as(filter + " holds both kinds of id")
+          .anyMatch(id -> id.version() == 4)
+          .anyMatch(id -> id.version() == 7);
+    }
+    assertThat(ids(TaskFilter.any().withSubject("nest:v4"))).hasSize(4);
+
+    // The counts per queue since a time count both kinds of id, once each.
+    List<QueueCounts> counts = admin.queueCounts(middle);
+    long succeeded = counts.stream().mapToLong(QueueCounts::succeeded).sum();
+    assertThat(succeeded).isEqualTo(count("status = 'SUCCESS' and created_at >= ?", middle));
+    assertThat(succeeded)
+        .isGreaterThan(
+            count(
+                "status = 'SUCCESS' and substr(id::text, 15, 1) = '7' and created_at >= ?",
+                middle));
+  }
+
+  private void insertV4Success(String kind, Instant createdAt, String subject) throws Exception {
+    String queue =
+        switch (kind) {
+          case "issue" -> "issuance";
+          case "ocr" -> "ocr";
+          default -> "import";
+        };
+    try (var c = dataSource.getConnection();
+        var s =
+            c.prepareStatement(
+                "insert into taskrow_task (id, kind, queue, subject, status, max_attempts,"
+                    + " created_at, finished_at) values (gen_random_uuid(), ?, ?, ?, 'SUCCESS', 3,"
+                    + " ?, ?)")) {
+      var at = java.time.OffsetDateTime.ofInstant(createdAt, java.time.ZoneOffset.UTC);
+      s.setString(1, kind);
+      s.setString(2, queue);
+      s.setString(3, subject);
+      s.setObject(4, at);
+      s.setObject(5, at.plusSeconds(1));
+      s.executeUpdate();
+    }
+  }
+
+  private long count(String where, Instant at) throws Exception {
+    try (var c = dataSource.getConnection();
+        var s = c.prepareStatement("select count(*) from taskrow_task where " + where)) {
+      s.setObject(1, java.time.OffsetDateTime.ofInstant(at, java.time.ZoneOffset.UTC));
+      try (var rs = s.executeQuery()) {
+        rs.next();
+        return rs.getLong(1);
+      }
+    }
+  }
+
   /** The rows a filter matches, newest first, read by one plain statement: the oracle. */
   private List<UUID> newestFirst(TaskFilter filter) throws Exception {
     List<UUID> ids = new ArrayList<>();
@@ -141,6 +235,8 @@ class TaskAdminSearchTest extends AdminTest {
                 "select id from taskrow_task where (cast(? as text) is null or queue = ?)"
                     + " and (cast(? as text) is null or kind = ?)"
                     + " and (cast(? as text) is null or status = ?)"
+                    + " and (cast(? as timestamptz) is null or created_at >= ?)"
+                    + " and (cast(? as timestamptz) is null or created_at < ?)"
                     + " order by created_at desc, id desc")) {
       String status = filter.status() == null ? null : filter.status().name();
       s.setString(1, filter.queue());
@@ -149,6 +245,18 @@ class TaskAdminSearchTest extends AdminTest {
       s.setString(4, filter.kind());
       s.setString(5, status);
       s.setString(6, status);
+      var from =
+          filter.createdFrom() == null
+              ? null
+              : java.time.OffsetDateTime.ofInstant(filter.createdFrom(), java.time.ZoneOffset.UTC);
+      var to =
+          filter.createdTo() == null
+              ? null
+              : java.time.OffsetDateTime.ofInstant(filter.createdTo(), java.time.ZoneOffset.UTC);
+      s.setObject(7, from);
+      s.setObject(8, from);
+      s.setObject(9, to);
+      s.setObject(10, to);
       try (var rs = s.executeQuery()) {
         while (rs.next()) {
           ids.add(rs.getObject(1, UUID.class));
