@@ -32,7 +32,9 @@ final class TaskAdminRepository {
 
   // A FAILED row may be re-run when nothing re-ran it yet and no newer row exists for its (kind,
   // subject): a newer row is a re-run, or a new submit that took the subject's place. Both
-  // subqueries are index probes (the re-run index, the subject index).
+  // subqueries are index probes (the re-run index, the subject index). "Newer" is later in the
+  // search's (created_at, id) order: created_at has whole milliseconds since V10, and of two v7 ids
+  // of one millisecond the later one is the larger (TaskIds).
   static final String RERUNNABLE =
       """
        and t.kind = any(cast(:known_kinds as text[]))
@@ -40,7 +42,7 @@ final class TaskAdminRepository {
        and (t.subject is null
             or not exists (select from taskrow_task n
                            where n.subject = t.subject and n.kind = t.kind
-                             and n.created_at > t.created_at))
+                             and (n.created_at, n.id) > (t.created_at, t.id)))
       """;
 
   private static final Sql FIND = Sql.of("select t.* from taskrow_task t where t.id = :id");
@@ -69,8 +71,9 @@ final class TaskAdminRepository {
       Sql.of(
           """
           select n.id from taskrow_task n
-          where n.subject = :subject and n.kind = :kind and n.created_at > :created_at
-          order by n.created_at limit 1
+          where n.subject = :subject and n.kind = :kind
+            and (n.created_at, n.id) > (:created_at, :id)
+          order by n.created_at, n.id limit 1
           """);
 
   private static final Sql LINK_RERUNS =
@@ -357,7 +360,8 @@ final class TaskAdminRepository {
         Sql.params()
             .with("subject", task.subject())
             .with("kind", task.kind())
-            .with("created_at", task.createdAt()));
+            .with("created_at", task.createdAt())
+            .with("id", task.id()));
   }
 
   void linkReruns(Connection c, List<UUID> newIds, List<UUID> failedIds) throws SQLException {

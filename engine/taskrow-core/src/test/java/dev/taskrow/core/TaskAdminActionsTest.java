@@ -67,6 +67,19 @@ class TaskAdminActionsTest extends AdminTest {
   }
 
   @Test
+  void aSubmitInTheSameMillisecondSupersedesTheFailedTask() throws Exception {
+    // created_at has whole milliseconds since V10 (the id's): of two tasks of one millisecond the
+    // later submit is the newer one, by its id.
+    UUID failed = taskrow.submit(NewTask.of("issue").subject("nest:same-ms"));
+    fail(failed, "ISSUER_TIMEOUT", "slow");
+    UUID next = taskrow.submit(NewTask.of("issue").subject("nest:same-ms"));
+    assertThat(TaskIds.createdAt(next)).isEqualTo(TaskIds.createdAt(failed));
+
+    refused(() -> admin.rerun(OPS, failed), AdminRefusal.Code.TASK_SUPERSEDED);
+    assertThat(admin.previewRerun(TaskFilter.any().withSubject("nest:same-ms")).count()).isZero();
+  }
+
+  @Test
   void onlyAFailedTaskIsRerunAndARefusalWritesNothing() throws Exception {
     UUID pending = taskrow.submit(NewTask.of("issue"));
     UUID done = taskrow.submit(NewTask.of("issue"));
