@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Image matching accuracy on the labelled cases (tools/bench/src/main/resources/image-matching):
 # the local matcher and the OpenAI-compatible adapter, with raw and with cleaned names.
-# Usage: tools/bench/image-match.sh [--split=holdout|dev] [--base-url=URL --model=NAME]
+# Usage: tools/bench/image-match.sh [--split=holdout|dev|smoke-holdout|smoke-dev] [--base-url=URL --model=NAME]
 #        (a real model reads its key from OPENAI_API_KEY; without --base-url a loopback fake)
 set -euo pipefail
 cd "$(dirname "$0")/../.."

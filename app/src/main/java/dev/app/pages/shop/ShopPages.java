@@ -86,7 +86,8 @@ class ShopPages {
     try {
       order = DealSort.valueOf(sort.toUpperCase(Locale.ROOT));
     } catch (IllegalArgumentException e) {
-      throw Problem.invalid("INVALID_SORT", "sort must be discount, distance, price or unit_price");
+      throw Problem.invalid(
+          "INVALID_SORT", "sort must be discount, distance, price, unit_price or piece_price");
     }
     int r = RADII.contains(radius) ? radius : 1500;
     int p = Math.max(0, page);

@@ -39,6 +39,7 @@ class PriceChartTest {
         null,
         true,
         null,
+        null,
         null);
   }
 

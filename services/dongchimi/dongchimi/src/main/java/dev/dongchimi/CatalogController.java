@@ -1,6 +1,7 @@
 package dev.dongchimi;
 
 import dev.dongchimi.category.Category;
+import dev.dongchimi.images.ApiProductPicture;
 import dev.platform.accounts.CurrentUser;
 import dev.platform.accounts.Role;
 import dev.platform.web.ProblemResponse;
@@ -11,6 +12,7 @@ import java.net.URI;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.DeleteMapping;
@@ -30,10 +32,16 @@ class CatalogController {
   static final int MAX_NEARBY_LIMIT = 100;
   static final int MAX_PRICE_HISTORY = 500;
   static final int MAX_QUERY = 50;
-  private final Catalog catalog;
 
-  CatalogController(Catalog catalog) {
+  /** The response header that says why the owner's image_url was not kept (a stable reason). */
+  static final String PICTURE_REFUSED = "Dongchimi-Picture-Refused";
+
+  private final Catalog catalog;
+  private final ObjectProvider<ApiProductPicture> pictures;
+
+  CatalogController(Catalog catalog, ObjectProvider<ApiProductPicture> pictures) {
     this.catalog = catalog;
+    this.pictures = pictures;
   }
 
   record CategoryView(String code, String label) {}
@@ -148,7 +156,10 @@ class CatalogController {
       summary = "Add or update one product of the owner's mart",
       description =
           "Keyed by barcode, else by normalised name: posting the same product again updates it."
-              + " Price changes are kept in the price history.")
+              + " Price changes are kept in the price history. An image_url is downloaded once,"
+              + " checked and kept as the owner's photo (served from /product-images/…); when it"
+              + " cannot be kept the product gets its placeholder and the response header"
+              + " Dongchimi-Picture-Refused says why (HTTP_STATUS, TIMEOUT, SVG_REFUSED, …).")
   @ProblemResponse(status = 404, codes = "NOT_FOUND")
   @ProblemResponse(status = 403, codes = "NOT_OWNER")
   @ProblemResponse(
@@ -168,7 +179,25 @@ class CatalogController {
       CurrentUser user, @PathVariable long martId, @RequestBody ProductInput input) {
     catalog.ownedMart(martId, user.id());
     long id = catalog.upsertProducts(martId, List.of(input)).getFirst();
-    return ResponseEntity.created(URI.create("/products/" + id)).body(catalog.product(id));
+    ApiProductPicture picture = pictures.getIfAvailable();
+    String refused = null;
+    if (picture != null) { // after the upsert's commit: a slow download holds no transaction
+      Product saved = catalog.product(id);
+      refused =
+          picture
+              .give(
+                  martId,
+                  input.check(),
+                  input.imageUrl(),
+                  saved.category(),
+                  ProductNames.clean(saved.rawName()).baseName())
+              .refusedReason();
+    }
+    ResponseEntity.BodyBuilder created = ResponseEntity.created(URI.create("/products/" + id));
+    if (refused != null) {
+      created.header(PICTURE_REFUSED, refused);
+    }
+    return created.body(catalog.product(id));
   }
 
   @PutMapping("/products/{productId}/price")
@@ -216,8 +245,9 @@ class CatalogController {
   @Operation(
       summary = "Products on sale today at marts within radius_m",
       description =
-          "sort: discount (default), distance, price or unit_price (the sale price per 100 g or"
-              + " 100 ml; products without a weight or volume last); size 1..100.")
+          "sort: discount (default), distance, price, unit_price (the sale price per 100 g or"
+              + " 100 ml; products without a weight or volume last) or piece_price (per piece of a"
+              + " pack: 10개입, 30구, 2L×6; single items last); size 1..100.")
   @ProblemResponse(
       status = 400,
       codes = {
@@ -245,7 +275,8 @@ class CatalogController {
     try {
       order = DealSort.valueOf(sort.toUpperCase(Locale.ROOT));
     } catch (IllegalArgumentException e) {
-      throw Problem.invalid("INVALID_SORT", "sort must be discount, distance, price or unit_price");
+      throw Problem.invalid(
+          "INVALID_SORT", "sort must be discount, distance, price, unit_price or piece_price");
     }
     List<DealView> rows =
         catalog

@@ -6,7 +6,9 @@ public enum DealSort {
   DISTANCE(Keys.DISCOUNT, true, "distance_m, discount_rate desc, id", false),
   PRICE("p.sale_price", false, "sale_price, distance_m, id", true),
   /** Per 100 g or 100 ml (V4_4's generated column); products without one last. */
-  UNIT_PRICE(Keys.UNIT_PRICE, false, "unit_key, distance_m, id", true);
+  UNIT_PRICE(Keys.UNIT_PRICE, false, "sort_key, distance_m, id", true),
+  /** Per piece of a pack, 원/개 (V4_6's generated column); single items last. */
+  PIECE_PRICE(Keys.PIECE_PRICE, false, "sort_key, distance_m, id", true);
 
   private static final class Keys {
     /**
@@ -22,6 +24,9 @@ public enum DealSort {
      * {@code <= Integer.MAX_VALUE}, as for sort=price.
      */
     static final String UNIT_PRICE = "coalesce(p.sale_unit_price, 2147483647)";
+
+    /** The sale's piece price as the index of V4_6 orders it; none sorts last, as above. */
+    static final String PIECE_PRICE = "coalesce(p.sale_piece_price, 2147483647)";
   }
 
   /**

@@ -91,7 +91,7 @@ class DealsNearby {
         ),
         %s
         top as (
-          select d.id, d.discount_rate, d.sale_price, d.unit_key, near.id as mart_id,
+          select d.id, d.discount_rate, d.sale_price, d.sort_key, near.id as mart_id,
                  near.distance_m
             from near
            cross join lateral (%s) d
@@ -109,9 +109,8 @@ class DealsNearby {
                 bound,
                 ofOneMart(
                     sort,
-                    "p.id, p.discount_rate, p.sale_price, "
-                        + DealSort.UNIT_PRICE.key
-                        + " as unit_key",
+                    // The sort's own key under one name: read from the index that sort uses.
+                    "p.id, p.discount_rate, p.sale_price, " + sort.key + " as sort_key",
                     "near",
                     filters + withinBound),
                 sort.overall,

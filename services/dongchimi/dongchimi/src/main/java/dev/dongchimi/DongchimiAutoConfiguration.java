@@ -1,5 +1,6 @@
 package dev.dongchimi;
 
+import dev.dongchimi.images.ApiProductPicture;
 import dev.dongchimi.images.PictureDownloader;
 import dev.dongchimi.images.PictureLimits;
 import dev.dongchimi.images.ProductPictureController;
@@ -119,6 +120,11 @@ public class DongchimiAutoConfiguration {
     ProductPictures dongchimiProductPictures(
         ObjectStorage storage, PictureLimits limits, JdbcClient jdbc) {
       return new ProductPictures(storage, new PictureDownloader(limits), limits, jdbc);
+    }
+
+    @Bean
+    ApiProductPicture dongchimiApiProductPicture(ProductPictures pictures) {
+      return new ApiProductPicture(pictures);
     }
 
     @Bean

@@ -22,7 +22,7 @@ public record PriceChange(
         spec == null ? null : spec.amount(),
         spec == null ? null : spec.unit(),
         spec == null ? null : spec.packCount(),
-        product.imageUrl(),
+        null, // the kept picture stays (its own columns); imageUrl is its served path, not a URL
         saleStart,
         saleEnd,
         product.barcode());

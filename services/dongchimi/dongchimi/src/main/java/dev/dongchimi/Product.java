@@ -7,7 +7,8 @@ import java.time.LocalDate;
 /**
  * A product as the API shows it. {@code imageUrl} and {@code thumbnailUrl} are 동치미's own {@code
  * /product-images/…} paths when a picture is kept; {@code pictureSource} says which kind
- * (PLACEHOLDER, MATCHED, OWNER), null when there is none.
+ * (PLACEHOLDER, MATCHED, OWNER), null when there is none. {@code piecePrice} is the price of one
+ * piece of a pack of two or more (원/개), beside {@code unitPrice} per 100 g / 100 ml.
  */
 public record Product(
     long id,
@@ -27,7 +28,8 @@ public record Product(
     String barcode,
     boolean onSale,
     String thumbnailUrl,
-    String pictureSource) {
+    String pictureSource,
+    ProductNames.PiecePrice piecePrice) {
 
   /** Amount and unit (g, kg, ml, l, or another word) of one item, times the pack count. */
   public record Spec(BigDecimal amount, String unit, int packCount) {}

@@ -53,11 +53,14 @@ public final class ProductNames {
     return LOOSE_PLUS.matcher(words).replaceAll("");
   }
 
-  /** "삼겹살 500g", "생수 2L x 6" → amount, unit, pack count. */
+  /**
+   * "삼겹살 500g", "생수 2L x 6" → amount, unit, pack count; without a weight or volume, a count as the
+   * import reads it ("계란 30구", "초코파이 12개입").
+   */
   static Optional<Spec> parseSpec(String raw) {
     Matcher m = SPEC.matcher(Normalizer.normalize(raw, Normalizer.Form.NFKC));
     if (!m.find()) {
-      return Optional.empty();
+      return Optional.ofNullable(clean(raw).spec());
     }
     int pack = m.group(3) == null ? 1 : Integer.parseInt(m.group(3));
     return Optional.of(
@@ -108,6 +111,45 @@ public final class ProductNames {
 
   /** E.g. {basis: "100g", price: 1290}. */
   public record UnitPrice(String basis, long price) {}
+
+  /**
+   * Units that count sheets, not pieces: "100매×6입" is 6 pieces (packs), never 600, and a price per
+   * sheet is not a price per piece.
+   */
+  private static final java.util.Set<String> SHEET_UNITS = java.util.Set.of("매", "장");
+
+  /**
+   * How many pieces a spec holds: a count of pieces times the pack count ("30구" 30, "10개입×2" 20),
+   * or the pack count of a weight, a volume or sheets ("2L×6" 6, "100매×6입" 6). V4_6's generated
+   * column counts the same way.
+   */
+  static int pieces(Spec spec) {
+    if (spec == null) {
+      return 0;
+    }
+    long each =
+        isWeight(spec.unit()) || SHEET_UNITS.contains(spec.unit()) ? 1 : spec.amount().longValue();
+    return (int) Math.min(Integer.MAX_VALUE, each * spec.packCount());
+  }
+
+  /**
+   * The price of one piece of a pack of two or more ("개당 500원"), half up; null for a single item or
+   * no spec.
+   */
+  static PiecePrice piecePrice(Spec spec, int price) {
+    int pieces = pieces(spec);
+    if (pieces < 2) {
+      return null;
+    }
+    long each =
+        BigDecimal.valueOf(price)
+            .divide(BigDecimal.valueOf(pieces), 0, java.math.RoundingMode.HALF_UP)
+            .longValue();
+    return new PiecePrice(pieces, each);
+  }
+
+  /** E.g. {pieces: 10, price: 500}: 10 pieces, 500원 each. */
+  public record PiecePrice(int pieces, long price) {}
 
   // --- the import's preprocessing ----------------------------------------------------------
 

@@ -42,16 +42,20 @@ final class ProductRows {
     String unit = rs.getString("spec_unit");
     Product.Spec spec = null;
     ProductNames.UnitPrice unitPrice = null;
+    ProductNames.PiecePrice piecePrice = null;
     if (amount != null && unit != null) {
       int pack = rs.getInt("spec_pack_count");
       spec = new Product.Spec(amount.stripTrailingZeros(), unit, pack == 0 ? 1 : pack);
       unitPrice =
           ProductNames.unitPrice(
               new ProductNames.Spec(amount, unit, spec.packCount()), onSale ? sale : regular);
+      piecePrice =
+          ProductNames.piecePrice(
+              new ProductNames.Spec(amount, unit, spec.packCount()), onSale ? sale : regular);
     }
-    // A kept picture is served by 동치미 itself; without one, the URL an owner gave (if any).
+    // Only a kept picture is shown, served by 동치미 itself: an owner's URL is never hot-linked.
     String picture = rs.getString("picture_name");
-    String imageUrl = picture != null ? PICTURES + picture : rs.getString("image_url");
+    String imageUrl = picture != null ? PICTURES + picture : null;
     String thumbUrl = picture != null ? PICTURES + ProductPictures.thumbName(picture) : null;
     return new Product(
         rs.getLong("id"),
@@ -71,6 +75,7 @@ final class ProductRows {
         rs.getString("barcode"),
         onSale,
         thumbUrl,
-        rs.getString("picture_source"));
+        rs.getString("picture_source"),
+        piecePrice);
   }
 }

@@ -207,4 +207,41 @@ class FavoritesAndPricesApiTest {
                     .json()))
         .containsExactly("사과 500g");
   }
+
+  @Test
+  void dealsSortByPiecePriceWithSingleItemsLast() {
+    String owner = SignUp.newToken(api, "MART_OWNER");
+    long mart = mart(owner, "개당가격마트");
+    product(owner, mart, "초코파이 10개입", 6000, 5000); // 500원 each
+    product(owner, mart, "목우촌 계란 30구", 9900, 8990); // 300원 each (299.67, half up)
+    product(owner, mart, "삼다수 2L×6", 7000, 6000); // 1,000원 a bottle
+    product(owner, mart, "수박 1통", 20000, 15000); // one piece: last
+    product(owner, mart, "요구르트 6입", 3000, null); // not on sale: no deal
+
+    JsonNode page =
+        api.get("/deals/nearby?lat=" + lat + "&lng=" + lng + "&radius_m=500&sort=piece_price", null)
+            .json();
+    assertThat(dealNames(page)).containsExactly("목우촌 계란 30구", "초코파이 10개입", "삼다수 2L×6", "수박 1통");
+    JsonNode first = page.get("items").get(0).get("product").get("piece_price");
+    assertThat(first.get("pieces").asInt()).isEqualTo(30);
+    assertThat(first.get("price").asLong()).isEqualTo(300);
+    JsonNode none = page.get("items").get(3).get("product").get("piece_price");
+    assertThat(none == null || none.isNull()).as("a single item has no piece price").isTrue();
+    // The g/ml unit price stays beside it: the water has both.
+    JsonNode water = page.get("items").get(2).get("product");
+    assertThat(water.get("unit_price").get("price").asLong()).isEqualTo(50);
+    assertThat(water.get("piece_price").get("price").asLong()).isEqualTo(1000);
+    // Pages of one keep the order (the bound of a page's key, as for sort=unit_price).
+    assertThat(
+            dealNames(
+                api.get(
+                        "/deals/nearby?lat="
+                            + lat
+                            + "&lng="
+                            + lng
+                            + "&radius_m=500&sort=piece_price&size=1&page=1",
+                        null)
+                    .json()))
+        .containsExactly("초코파이 10개입");
+  }
 }

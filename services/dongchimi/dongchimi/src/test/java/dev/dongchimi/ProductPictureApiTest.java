@@ -118,6 +118,59 @@ class ProductPictureApiTest {
     assertThat(api.get("/product-images/imports.xlsx", null).status()).isEqualTo(404);
   }
 
+  @Test
+  void precedenceTheOwnersPhotoOverAMatchOverAPlaceholder() throws IOException {
+    String key =
+        jdbc.sql("select product_key from dongchimi_product where id = :id")
+            .param("id", product)
+            .query(String.class)
+            .single();
+    KeptPicture placeholder =
+        pictures.placeholder(dev.dongchimi.category.Category.DAIRY, "서울우유 1L");
+    KeptPicture matched =
+        new KeptPicture(
+            pictures.placeholder(dev.dongchimi.category.Category.DAIRY, "매칭 사진").name(),
+            KeptPicture.Source.MATCHED,
+            "https://shopping.example/a.jpg");
+    KeptPicture otherMatch =
+        new KeptPicture(
+            pictures.placeholder(dev.dongchimi.category.Category.DAIRY, "다른 매칭").name(),
+            KeptPicture.Source.MATCHED,
+            "https://shopping.example/b.jpg");
+
+    assign(key, placeholder);
+    assertThat(source()).isEqualTo("PLACEHOLDER");
+    assign(key, matched); // a match replaces a placeholder
+    assertThat(source()).isEqualTo("MATCHED");
+    assign(key, placeholder); // a placeholder only where there is nothing else
+    assertThat(source()).isEqualTo("MATCHED");
+    assign(key, otherMatch); // a newer match replaces an older one
+    assertThat(pictureName()).isEqualTo(otherMatch.name());
+
+    Answer put = api.put("/products/" + product + "/image", owner, photo(jpeg(600, 600)));
+    assertThat(put.status()).as(put.body()).isEqualTo(200);
+    String owners = pictureName();
+    assign(key, matched); // never over the owner's photo
+    assign(key, placeholder);
+    assertThat(source()).isEqualTo("OWNER");
+    assertThat(pictureName()).isEqualTo(owners);
+  }
+
+  private void assign(String key, KeptPicture picture) {
+    pictures.assign(mart, List.of(new ProductPictures.Assignment(key, picture)));
+  }
+
+  private String source() {
+    return api.get("/products/" + product, null).json().get("picture_source").asString();
+  }
+
+  private String pictureName() {
+    return jdbc.sql("select picture_name from dongchimi_product where id = :id")
+        .param("id", product)
+        .query(String.class)
+        .single();
+  }
+
   private static Multipart photo(byte[] jpeg) {
     return Multipart.form().file("file", "photo.jpg", "image/jpeg", jpeg);
   }

@@ -29,11 +29,12 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * Image matching accuracy on labelled cases (resources {@code image-matching/}): top-1 accuracy
- * (the right candidate, or "none" when none is right) and the precision of "none" (of the cases a
- * matcher answered none, how many had no right candidate), for the local matcher and for the
- * OpenAI-compatible adapter, each with the mart's raw name and with the name after {@code
- * ProductNames.clean} (the import's preprocessing).
+ * Image matching accuracy on labelled cases (resources {@code image-matching/}: {@code holdout} and
+ * {@code dev} built from real listings, {@code smoke-dev} and {@code smoke-holdout} hand-written):
+ * top-1 accuracy (the right candidate, or "none" when none is right) and the precision of "none"
+ * (of the cases a matcher answered none, how many had no right candidate), for the local matcher
+ * and for the OpenAI-compatible adapter, each with the mart's raw name and with the names after
+ * {@code ProductNames.clean} (the import's preprocessing; see {@link Names}).
  *
  * <p>The adapter talks to {@code --base-url} (a real model, with {@code --model} and the key in
  * {@code OPENAI_API_KEY}) or, by default, to a loopback fake whose "model" scores candidates by the
@@ -46,7 +47,7 @@ public final class ImageMatchBench {
   record Score(int cases, int right, int saidNone, int noneRight) {
     String line(String who, String names) {
       return String.format(
-          "%-34s %-10s %5.1f %% (%d/%d)   none precision %s",
+          "%-34s %-13s %5.1f %% (%d/%d)   none precision %s",
           who,
           names,
           100.0 * right / cases,
@@ -86,8 +87,9 @@ public final class ImageMatchBench {
       for (ProductAi ai : matchers) {
         String who =
             ai instanceof LocalProductAi ? "local matcher" : "openai adapter (" + model + ")";
-        System.out.println(score(ai, cases, false).line(who, "raw names"));
-        System.out.println(score(ai, cases, true).line(who, "cleaned"));
+        for (Names names : Names.values()) {
+          System.out.println(score(ai, cases, names).line(who, names.label));
+        }
       }
     } finally {
       if (fake != null) {
@@ -96,10 +98,35 @@ public final class ImageMatchBench {
     }
   }
 
-  static Score score(ProductAi ai, List<Case> cases, boolean clean) throws Exception {
+  /**
+   * The name a matcher is given: the mart's raw name; the import's cleaned base name (what the
+   * import sends today: promotions, notes and the size out); the cleaned name with its canonical
+   * size and pack ("서울우유 1L", "생수 2L×24").
+   */
+  enum Names {
+    RAW("raw names"),
+    CLEANED("cleaned"),
+    CLEANED_WITH_SIZE("cleaned+size");
+
+    final String label;
+
+    Names(String label) {
+      this.label = label;
+    }
+
+    String of(String raw) {
+      return switch (this) {
+        case RAW -> raw;
+        case CLEANED -> ProductNames.clean(raw).baseName();
+        case CLEANED_WITH_SIZE -> ProductNames.clean(raw).display();
+      };
+    }
+  }
+
+  static Score score(ProductAi ai, List<Case> cases, Names names) throws Exception {
     int right = 0, saidNone = 0, noneRight = 0;
     for (Case c : cases) {
-      String name = clean ? ProductNames.clean(c.name()).baseName() : c.name();
+      String name = names.of(c.name());
       List<ImageCandidate> candidates = new ArrayList<>();
       for (int i = 0; i < c.titles().size(); i++) {
         candidates.add(

@@ -138,11 +138,14 @@ public class ImportHandler implements TaskHandler {
         throw TaskFailure.retryable("LEASE_LOST", "another worker owns the import now");
       }
 
-      // Pictures are downloaded and stored before the transaction; assigned within it.
-      ImportPictures.Result kept = pictures.forRows(parsed.rows(), analysis);
-      // The sheet's own pictures, before the transaction's writes too: objects under keys fixed by
+      // The sheet's own pictures, before the transaction's writes: objects under keys fixed by
       // job and row, so a retry overwrites what a failed attempt left.
-      List<SheetPictureStore.Stored> stored = storePictures(record, file, parsed.pictures());
+      Map<String, SheetPictureBytes> pasted = new LinkedHashMap<>();
+      List<SheetPictureStore.Stored> stored =
+          storePictures(record, file, parsed.pictures(), pasted);
+      // Pictures are downloaded and stored before the transaction; assigned within it. A picture
+      // pasted in a product's row is that product's photo.
+      ImportPictures.Result kept = pictures.forRows(parsed.rows(), analysis, pasted);
 
       store.phase(id, "APPLYING");
       List<ProductInput> inputs = new ArrayList<>(parsed.rows().size());
@@ -182,10 +185,14 @@ public class ImportHandler implements TaskHandler {
   /**
    * Each picture anchored in a product row, stored as {@code
    * dongchimi/imports/{martId}/{jobId}/pictures/row-{row}.{ext}}; a picture that cannot be read is
-   * skipped (it is a candidate, never a reason to fail the import).
+   * skipped (never a reason to fail the import). The first picture of each product goes into {@code
+   * pasted}, to become its photo.
    */
   private List<SheetPictureStore.Stored> storePictures(
-      ImportStore.ImportRecord record, Path file, List<SheetParser.RowPicture> rowPictures)
+      ImportStore.ImportRecord record,
+      Path file,
+      List<SheetParser.RowPicture> rowPictures,
+      Map<String, SheetPictureBytes> pasted)
       throws TaskFailure {
     List<SheetPictureStore.Stored> stored = new ArrayList<>();
     for (SheetParser.RowPicture p : rowPictures) {
@@ -216,6 +223,7 @@ public class ImportHandler implements TaskHandler {
             .retryAfter(Duration.ofSeconds(5));
       }
       stored.add(new SheetPictureStore.Stored(p.row(), p.productKey(), key, type, bytes.length));
+      pasted.putIfAbsent(p.productKey(), new SheetPictureBytes(p.row(), bytes));
     }
     return stored;
   }

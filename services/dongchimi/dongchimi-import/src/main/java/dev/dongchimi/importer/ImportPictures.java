@@ -15,10 +15,13 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Semaphore;
 
 /**
- * The pictures of an import's products, before they are applied: the sheet's own picture URL or the
- * matched candidate is downloaded and kept; a product without either gets its placeholder. A
- * download that fails leaves that product without a picture and a row warning — never a failed
- * import. Downloads run on virtual threads, a few at a time.
+ * The pictures of an import's products, before they are applied, in the order of precedence: a
+ * picture pasted in the product's row of the sheet, else the sheet's own image_url, else the
+ * matched candidate — each checked and resized once — else the placeholder. The first two are the
+ * owner's photo and win over a matched one at assignment; a placeholder only goes where the product
+ * has nothing else ({@link ProductPictures#assign}). A picture that cannot be kept leaves a row
+ * warning and the next in line (a failed download: the placeholder) — never a failed import.
+ * Downloads run on virtual threads, a few at a time.
  */
 class ImportPictures {
   /** The pictures to assign and the rows whose picture could not be kept. */
@@ -32,7 +35,14 @@ class ImportPictures {
     this.concurrency = concurrency;
   }
 
-  Result forRows(List<SheetRow> rows, Map<String, Analyser.Analysis> analysis) {
+  /**
+   * {@code sheetPictures}: the bytes of the first picture pasted in a product's rows, by product
+   * key.
+   */
+  Result forRows(
+      List<SheetRow> rows,
+      Map<String, Analyser.Analysis> analysis,
+      Map<String, SheetPictureBytes> sheetPictures) {
     Map<String, SheetRow> byKey = new LinkedHashMap<>();
     rows.forEach(r -> byKey.putIfAbsent(r.productKey(), r));
     List<ProductPictures.Assignment> assignments = Collections.synchronizedList(new ArrayList<>());
@@ -45,7 +55,7 @@ class ImportPictures {
             () -> {
               permits.acquireUninterruptibly();
               try {
-                one(row, a, assignments, warnings);
+                one(row, a, sheetPictures.get(row.productKey()), assignments, warnings);
               } finally {
                 permits.release();
               }
@@ -65,21 +75,42 @@ class ImportPictures {
   private void one(
       SheetRow row,
       Analyser.Analysis a,
+      SheetPictureBytes pasted,
       List<ProductPictures.Assignment> assignments,
       List<RowError> warnings) {
+    if (pasted != null) {
+      try {
+        KeptPicture kept = pictures.sheetPicture(pasted.bytes());
+        assignments.add(new ProductPictures.Assignment(row.productKey(), kept));
+        return;
+      } catch (PictureRefused e) {
+        warnings.add(
+            new RowError(pasted.row(), "이미지", "sheet picture", "picture not kept: " + e.reason()));
+      } catch (StorageException | IllegalStateException e) {
+        warnings.add(
+            new RowError(pasted.row(), "이미지", "sheet picture", "picture not kept: STORAGE"));
+      }
+    }
     String own = row.input().imageUrl(); // the mart's own picture, from the sheet
     String url = own != null ? own : a.imageUrl();
+    if (url != null) {
+      try {
+        KeptPicture kept =
+            pictures.keep(url, own != null ? KeptPicture.Source.OWNER : KeptPicture.Source.MATCHED);
+        assignments.add(new ProductPictures.Assignment(row.productKey(), kept));
+        return;
+      } catch (PictureRefused e) {
+        warnings.add(new RowError(row.row(), "이미지", url, "picture not kept: " + e.reason()));
+      } catch (StorageException | IllegalStateException e) {
+        warnings.add(new RowError(row.row(), "이미지", url, "picture not kept: STORAGE"));
+      }
+    }
     try {
-      KeptPicture kept =
-          url != null
-              ? pictures.keep(
-                  url, own != null ? KeptPicture.Source.OWNER : KeptPicture.Source.MATCHED)
-              : pictures.placeholder(a.category(), shortName(row));
-      assignments.add(new ProductPictures.Assignment(row.productKey(), kept));
-    } catch (PictureRefused e) {
-      warnings.add(new RowError(row.row(), "이미지", url, "picture not kept: " + e.reason()));
+      assignments.add(
+          new ProductPictures.Assignment(
+              row.productKey(), pictures.placeholder(a.category(), shortName(row))));
     } catch (StorageException | IllegalStateException e) {
-      warnings.add(new RowError(row.row(), "이미지", url, "picture not kept: STORAGE"));
+      warnings.add(new RowError(row.row(), "이미지", null, "picture not kept: STORAGE"));
     }
   }
 

@@ -126,7 +126,8 @@ class ImportApiTest {
       assertThat(warnings).hasSize(1);
       assertThat(warnings.get(0).get("row").asInt()).isEqualTo(2);
       assertThat(warnings.get(0).get("reason").asString()).contains("HTTP_STATUS");
-      assertThat(product("서울우유 1L").get("picture_name")).isNull();
+      // The failed download leaves the placeholder, as for a product without any picture.
+      assertThat(product("서울우유 1L").get("picture_source")).isEqualTo("PLACEHOLDER");
       assertThat(product("신라면 120g").get("picture_source")).isEqualTo("PLACEHOLDER");
     } finally {
       web.stop(0);
@@ -266,6 +267,50 @@ class ImportApiTest {
     }
     assertThat(pictures.of(mart, "name:농심신라면120g5", 10)).hasSize(1);
     assertThat(pictures.of(mart, "name:빙그레바나나맛우유240ml", 10)).isEmpty();
+  }
+
+  @Test
+  void aPicturePastedInAProductsRowBecomesItsPhotoAndStaysTheOwnersOverLaterImports()
+      throws Exception {
+    JsonNode done = importAndWait(MergedCellsAndPicturesTest.flyer(), "SUCCESS");
+    assertThat(done.get("summary").get("picture_warnings")).isEmpty();
+
+    // Rows 3 and 6 have a pasted picture: the owner's photo, checked, resized and served.
+    Map<String, Object> milk = product("서울우유 1L");
+    assertThat(milk.get("picture_source")).isEqualTo("OWNER");
+    String name = (String) milk.get("picture_name");
+    assertThat(name).matches("[0-9a-f]{64}\\.(jpg|png)");
+    java.net.http.HttpResponse<byte[]> served = ApiClient.fetch(api.url("/product-images/" + name));
+    assertThat(served.statusCode()).isEqualTo(200);
+    assertThat(javax.imageio.ImageIO.read(new java.io.ByteArrayInputStream(served.body())))
+        .isNotNull();
+    assertThat(product("농심 신라면 120g×5").get("picture_source")).isEqualTo("OWNER");
+    // The rows without one get their placeholder: nothing else exists for them.
+    assertThat(product("매일우유 저지방 900ml").get("picture_source")).isEqualTo("PLACEHOLDER");
+
+    // A later import of the same products without pictures (placeholders, matches) leaves the
+    // owner's photo; the rows that had only a placeholder keep theirs.
+    List<Object[]> plain = new ArrayList<>();
+    plain.add(new Object[] {"상품명", "정가"});
+    plain.add(new Object[] {"서울우유 1L", 3280});
+    plain.add(new Object[] {"매일우유 저지방 900ml", 2980});
+    importAndWait(Sheets.xlsx(plain), "SUCCESS");
+    assertThat(product("서울우유 1L").get("picture_source")).isEqualTo("OWNER");
+    assertThat(product("서울우유 1L").get("picture_name")).isEqualTo(name);
+    assertThat(product("매일우유 저지방 900ml").get("picture_source")).isEqualTo("PLACEHOLDER");
+  }
+
+  @Test
+  void aPastedPictureThatIsNoPhotoIsARowWarningAndTheProductGetsItsPlaceholder() throws Exception {
+    JsonNode done =
+        importAndWait(
+            MergedCellsAndPicturesTest.flyer(MergedCellsAndPicturesTest.SPECK), "SUCCESS");
+
+    JsonNode warnings = done.get("summary").get("picture_warnings");
+    assertThat(warnings).hasSize(2);
+    assertThat(warnings.get(0).get("row").asInt()).isEqualTo(3);
+    assertThat(warnings.get(0).get("reason").asString()).contains("TOO_SMALL");
+    assertThat(product("서울우유 1L").get("picture_source")).isEqualTo("PLACEHOLDER");
   }
 
   @Test

@@ -25,11 +25,30 @@ import org.junit.jupiter.api.io.TempDir;
 class MergedCellsAndPicturesTest {
   private static final LocalDate TODAY = LocalDate.of(2026, 11, 30);
 
-  /** A 1×1 PNG. */
-  static final byte[] PNG =
+  /** A 64×64 PNG: large enough to be kept as a product photo. */
+  static final byte[] PNG = png(64, 64);
+
+  /** A 1×1 PNG: a pasted speck no product photo is made of. */
+  static final byte[] SPECK =
       Base64.getDecoder()
           .decode(
               "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==");
+
+  static byte[] png(int width, int height) {
+    java.awt.image.BufferedImage image =
+        new java.awt.image.BufferedImage(width, height, java.awt.image.BufferedImage.TYPE_INT_RGB);
+    java.awt.Graphics2D g = image.createGraphics();
+    g.setColor(java.awt.Color.GREEN);
+    g.fillRect(0, 0, width, height);
+    g.dispose();
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    try {
+      javax.imageio.ImageIO.write(image, "png", out);
+    } catch (IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+    return out.toByteArray();
+  }
 
   @TempDir Path dir;
 
@@ -38,6 +57,11 @@ class MergedCellsAndPicturesTest {
    * 행사기간 merged E3:E5; rows 6–7 라면 with their own period; photos in rows 3 and 6.
    */
   static byte[] flyer() throws IOException {
+    return flyer(PNG);
+  }
+
+  /** {@link #flyer()} with {@code picture} pasted in rows 3 and 6. */
+  static byte[] flyer(byte[] picture) throws IOException {
     try (XSSFWorkbook wb = new XSSFWorkbook()) {
       Sheet sheet = wb.createSheet("12월 1주");
       sheet.createRow(0).createCell(0).setCellValue("행복마트 전단");
@@ -67,7 +91,7 @@ class MergedCellsAndPicturesTest {
       sheet.addMergedRegion(new CellRangeAddress(2, 4, 0, 0)); // 유제품 over rows 3–5
       sheet.addMergedRegion(new CellRangeAddress(2, 4, 4, 4)); // one 행사기간 for the three
       sheet.addMergedRegion(new CellRangeAddress(5, 6, 0, 0)); // 라면 over rows 6–7
-      int png = wb.addPicture(PNG, org.apache.poi.ss.usermodel.Workbook.PICTURE_TYPE_PNG);
+      int png = wb.addPicture(picture, org.apache.poi.ss.usermodel.Workbook.PICTURE_TYPE_PNG);
       Drawing<?> drawing = sheet.createDrawingPatriarch();
       for (int rowIndex : new int[] {2, 5}) {
         ClientAnchor anchor = wb.getCreationHelper().createClientAnchor();

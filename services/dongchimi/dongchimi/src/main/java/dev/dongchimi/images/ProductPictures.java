@@ -88,8 +88,19 @@ public class ProductPictures {
   public record Assignment(String productKey, KeptPicture picture) {}
 
   /**
-   * Gives products their pictures, in the caller's transaction; a product whose picture is the
-   * owner's keeps it unless the new one is the owner's too.
+   * A picture pasted into the owner's sheet, anchored to the product's row: the owner's own photo,
+   * checked and resized like an upload.
+   */
+  public KeptPicture sheetPicture(byte[] bytes) throws PictureRefused {
+    return upload(bytes);
+  }
+
+  /**
+   * Gives products their pictures, in the caller's transaction, by precedence: the owner's photo
+   * (an upload, a picture pasted in the sheet, an image_url the owner gave) over a matched one over
+   * a placeholder. A picture never replaces one of a higher kind: a placeholder only goes where
+   * there is nothing else, a match never replaces the owner's photo; the owner's newest photo
+   * replaces the older.
    */
   public void assign(long martId, List<Assignment> assignments) {
     if (assignments.isEmpty()) {
@@ -103,7 +114,10 @@ public class ProductPictures {
               from unnest(cast(:keys as text[]), cast(:names as text[]), cast(:sources as text[]),
                           cast(:urls as text[])) as a (product_key, name, source, url)
              where p.mart_id = :mart and p.product_key = a.product_key
-               and (p.picture_source is distinct from 'OWNER' or a.source = 'OWNER')
+               -- the precedence, as ranks: none 0, PLACEHOLDER 1, MATCHED 2, OWNER 3
+               and array_position(array['PLACEHOLDER', 'MATCHED', 'OWNER'], a.source)
+                   >= coalesce(array_position(array['PLACEHOLDER', 'MATCHED', 'OWNER'],
+                                              p.picture_source), 0)
                and p.picture_name is distinct from a.name
             """)
         .param("mart", martId)

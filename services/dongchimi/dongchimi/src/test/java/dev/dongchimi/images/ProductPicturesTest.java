@@ -1,5 +1,8 @@
 package dev.dongchimi.images;
 
+import static dev.dongchimi.images.TestPictures.bombPng;
+import static dev.dongchimi.images.TestPictures.jpeg;
+import static dev.dongchimi.images.TestPictures.png;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -7,16 +10,12 @@ import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import dev.dongchimi.category.Category;
 import dev.platform.storage.testing.InMemoryObjectStorage;
-import java.awt.Color;
-import java.awt.Graphics2D;
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
-import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Map;
@@ -24,8 +23,6 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.zip.CRC32;
-import java.util.zip.Deflater;
 import javax.imageio.ImageIO;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -182,70 +179,6 @@ class ProductPicturesTest {
             out.write(body);
           }
         });
-  }
-
-  static byte[] jpeg(int width, int height) throws IOException {
-    BufferedImage image = new BufferedImage(width, height, BufferedImage.TYPE_INT_RGB);
-    Graphics2D g = image.createGraphics();
-    g.setColor(Color.ORANGE);
-    g.fillRect(0, 0, width, height);
-    g.dispose();
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    ImageIO.write(image, "jpg", out);
-    return out.toByteArray();
-  }
-
-  static byte[] png(int width, int height) throws IOException {
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    ImageIO.write(new BufferedImage(width, height, BufferedImage.TYPE_INT_RGB), "png", out);
-    return out.toByteArray();
-  }
-
-  /**
-   * A PNG of a few kilobytes that declares a canvas of width × height pixels of zeros (3.6 billion
-   * pixels here: gigabytes once decoded).
-   */
-  static byte[] bombPng(int width, int height) throws IOException {
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    out.write(new byte[] {(byte) 0x89, 'P', 'N', 'G', '\r', '\n', 0x1A, '\n'});
-    ByteBuffer ihdr = ByteBuffer.allocate(13);
-    ihdr.putInt(width)
-        .putInt(height)
-        .put((byte) 8)
-        .put((byte) 0)
-        .put((byte) 0)
-        .put((byte) 0)
-        .put((byte) 0);
-    chunk(out, "IHDR", ihdr.array());
-    Deflater deflater = new Deflater(9);
-    byte[] zeros = new byte[1 << 20];
-    ByteArrayOutputStream idat = new ByteArrayOutputStream();
-    byte[] buffer = new byte[1 << 16];
-    for (int i = 0; i < 64; i++) { // 64 MB of zeros: a start of the rows
-      deflater.setInput(zeros);
-      while (!deflater.needsInput()) {
-        idat.write(buffer, 0, deflater.deflate(buffer));
-      }
-    }
-    deflater.finish();
-    while (!deflater.finished()) {
-      idat.write(buffer, 0, deflater.deflate(buffer));
-    }
-    chunk(out, "IDAT", idat.toByteArray());
-    chunk(out, "IEND", new byte[0]);
-    return out.toByteArray();
-  }
-
-  private static void chunk(ByteArrayOutputStream out, String type, byte[] data)
-      throws IOException {
-    out.write(ByteBuffer.allocate(4).putInt(data.length).array());
-    byte[] typeBytes = type.getBytes(StandardCharsets.US_ASCII);
-    out.write(typeBytes);
-    out.write(data);
-    CRC32 crc = new CRC32();
-    crc.update(typeBytes);
-    crc.update(data);
-    out.write(ByteBuffer.allocate(4).putInt((int) crc.getValue()).array());
   }
 
   static ByteArrayInputStream stream(byte[] bytes) {
