@@ -82,8 +82,8 @@ class LocalClassifierAccuracyTest {
 
   /**
    * The import classifies thousands of rows: names per second, every real name 5 times over. 273
-   * names/s measured at load average 28 on 2 cores (six builds at once); the floor allows for such
-   * load.
+   * and 453 names/s measured at load average 28 and 24 on 2 cores (six builds at once); the floor
+   * allows for such load.
    */
   @Test
   void classifiesThousandsOfNamesASecond() {
