@@ -1,0 +1,110 @@
+package dev.dongchimi.importer.local;
+
+import dev.dongchimi.ProductNames;
+import dev.dongchimi.category.Category;
+import dev.dongchimi.importer.local.CategoryModel.Example;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.zip.CRC32;
+
+/**
+ * The labelled name sets of the accuracy test and the model trainer.
+ *
+ * <p>The real set ({@code labelled/real/}, sources in its README): Market Kurly listing names with
+ * the store's own subcategory, labelled through the committed mapping table, one rule per store
+ * subcategory. It is split once, by a hash of the normalised name, into dev (70 %) and hold-out (30
+ * %) — fixed before any error was looked at, and the same name written twice lands on one side.
+ */
+final class LabelledNames {
+  static final String REAL_LISTING = "labelled/real/kurly-listing.tsv";
+  static final String REAL_MAPPING = "labelled/real/kurly-category-map.tsv";
+
+  private LabelledNames() {}
+
+  /** Real names whose name hash falls in the dev part. */
+  static List<Example> realDev() {
+    return real().stream().filter(e -> !isHoldOut(e.name())).toList();
+  }
+
+  /** Real names whose name hash falls in the hold-out part: never tuned on. */
+  static List<Example> realHoldOut() {
+    return real().stream().filter(e -> isHoldOut(e.name())).toList();
+  }
+
+  /** 3 in 10 names, by CRC-32 of the normalised name. */
+  static boolean isHoldOut(String name) {
+    CRC32 crc = new CRC32();
+    crc.update(ProductNames.normalize(name).getBytes(StandardCharsets.UTF_8));
+    return crc.getValue() % 10 < 3;
+  }
+
+  /** Every mapped real name once (the first of a normalised duplicate), EXCLUDE left out. */
+  static List<Example> real() {
+    Map<String, String> mapping = new HashMap<>();
+    for (String[] row : rows(REAL_MAPPING)) {
+      mapping.put(row[0], row[2]);
+    }
+    Map<String, Example> byKey = new LinkedHashMap<>();
+    for (String[] row : rows(REAL_LISTING)) {
+      String label = mapping.get(row[0]);
+      if (label == null) {
+        throw new IllegalStateException("no mapping for store subcategory " + row[0]);
+      }
+      if (!label.equals("EXCLUDE")) {
+        byKey.putIfAbsent(
+            ProductNames.normalize(row[1]), new Example(row[1], Category.valueOf(label)));
+      }
+    }
+    return List.copyOf(byKey.values());
+  }
+
+  /** The team's flyer-style sets ({@code labelled/dev.csv}, {@code labelled/holdout.csv}). */
+  static List<Example> team(String resource) {
+    List<Example> names = new ArrayList<>();
+    boolean header = true;
+    for (String line : lines(resource)) {
+      if (header) {
+        header = false;
+        continue;
+      }
+      int comma = line.lastIndexOf(',');
+      names.add(
+          new Example(
+              line.substring(0, comma).strip(),
+              Category.valueOf(line.substring(comma + 1).strip())));
+    }
+    return names;
+  }
+
+  /** Tab-separated rows after the header line. */
+  private static List<String[]> rows(String resource) {
+    List<String> lines = lines(resource);
+    return lines.subList(1, lines.size()).stream().map(l -> l.split("\t")).toList();
+  }
+
+  /** Non-blank, non-comment lines. */
+  private static List<String> lines(String resource) {
+    List<String> lines = new ArrayList<>();
+    try (InputStream in = LabelledNames.class.getClassLoader().getResourceAsStream(resource);
+        BufferedReader reader =
+            new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
+      for (String line; (line = reader.readLine()) != null; ) {
+        if (!line.isBlank() && !line.startsWith("#")) {
+          lines.add(line);
+        }
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    return lines;
+  }
+}
