@@ -116,7 +116,7 @@ final class LeverBench {
     for (PeerTable.Row r : rows) {
       PeerTable.Row peer =
           rows.stream()
-              .filter(o -> o.workload.equals(r.workload) && o.engine.equals(DB_SCHEDULER))
+              .filter(o -> o.workload.equals(r.workload) && o.engine.startsWith(DB_SCHEDULER))
               .findFirst()
               .orElse(null);
       Function<List<Double>, Double> median = v -> v.isEmpty() ? Double.NaN : Stats.median(v);
