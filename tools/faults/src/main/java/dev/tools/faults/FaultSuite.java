@@ -40,19 +40,22 @@ public final class FaultSuite {
 
   /**
    * {@code --smoke}: short scenarios with one kill each — a worker SIGKILLed mid-work, its tasks
-   * rescued, the audit run; an issuance worker SIGKILLed mid-payment, its charges recovered — in
-   * about a minute, so CI proves the suite works. Options given explicitly still win.
+   * rescued, the audit run; an issuance worker SIGKILLed mid-payment, its charges recovered;
+   * PostgreSQL crashed once while claims run (about 25 s of it) — in about a minute and a half, so
+   * CI proves the suite works. Options given explicitly still win.
    */
   private static final List<String> SMOKE =
       List.of(
-          "--scenarios=kill,payment",
+          "--scenarios=kill,payment,crash",
           "--kill-tasks=1000",
           "--kill-rate=200",
           "--kill-every=2s",
           "--kills=1",
           "--payment-tenants=24",
           "--payment-kills=1",
-          "--payment-kill-every=3s");
+          "--payment-kill-every=3s",
+          "--crashes=1",
+          "--crash-tasks=100");
 
   private FaultSuite() {}
 
