@@ -129,6 +129,8 @@ final class LimitedClaimRepository {
               from unnest(cast(:kinds as text[]), cast(:keys as text[]), cast(:limits as int[]),
                           cast(:lease_ms as bigint[])) as k(kind, concurrency_key, max_in_flight, lease_ms)
               where not exists (select from taskrow_paused_queue p where p.queue = :queue)
+                and (select case when cast(:async_commit as boolean)
+                             then set_config('synchronous_commit', 'off', true) else '' end) is not null
           ),
           fresh as materialized (
               select c.*, k.lease_ms from locked k
@@ -189,9 +191,13 @@ final class LimitedClaimRepository {
 
   private final Clock clock;
 
+  /** As {@link TaskRepository}'s: the claim's commit does not wait for the WAL flush. */
+  private final boolean asyncLeaseCommits;
+
   /** {@code clock} null: the database clock, as in production. */
-  LimitedClaimRepository(Clock clock) {
+  LimitedClaimRepository(Clock clock, boolean asyncLeaseCommits) {
     this.clock = clock;
+    this.asyncLeaseCommits = asyncLeaseCommits;
   }
 
   /** A key a claimer holds the lock of, for the rest of its transaction. */
@@ -244,7 +250,8 @@ final class LimitedClaimRepository {
             .with("limits", new SqlArray("int4", limits))
             .with("lease_ms", new SqlArray("int8", leaseMillis))
             .with("worker", worker)
-            .with("limit", limit);
+            .with("limit", limit)
+            .with("async_commit", asyncLeaseCommits);
     List<TaskRepository.Claimed> claimed = new ArrayList<>();
     try (PreparedStatement statement = CLAIM.prepare(c, clock, params);
         ResultSet rs = statement.executeQuery()) {

@@ -87,6 +87,7 @@ final class TaskRepository {
           where id = :id and status = 'PENDING'
           """);
 
+  // The last condition is the claim's commit (see asyncLeaseCommits below).
   // Claimable: PENDING and due; PROCESSING waiting for a due retry (no lease); PROCESSING whose
   // lease expired. The CTE keeps the planner from locking more rows than the limit. A paused
   // queue gives nothing: the check does not depend on the row, so PostgreSQL runs it once per
@@ -106,6 +107,8 @@ final class TaskRepository {
                 and kind = any(cast(:kinds as text[]))
                 and attempt_count < max_attempts
                 and not exists (select from taskrow_paused_queue p where p.queue = :queue)
+                and (select case when cast(:async_commit as boolean)
+                             then set_config('synchronous_commit', 'off', true) else '' end) is not null
               order by priority desc, due_at
               limit :limit
               for update skip locked
@@ -230,6 +233,7 @@ final class TaskRepository {
   // locked_by is null once the attempt wrote its retry or snooze (same token, still PROCESSING): a
   // heartbeat of that attempt, sent in the moment before the worker forgets it, must not lease the
   // waiting row again, which would move its due time from the retry's to the lease's.
+  // The last condition is the heartbeat's commit (see asyncLeaseCommits below).
   private static final Sql HEARTBEAT =
       Sql.of(
           """
@@ -241,6 +245,8 @@ final class TaskRepository {
                as d(id, token, lease_ms, lease_cap)
           where t.id = d.id and t.fence_token = d.token and t.status = 'PROCESSING'
             and t.locked_by is not null
+            and (select case when cast(:async_commit as boolean)
+                         then set_config('synchronous_commit', 'off', true) else '' end) is not null
           returning t.id, t.cancel_requested
           """);
 
@@ -337,6 +343,19 @@ final class TaskRepository {
 
   private final Clock clock;
 
+  /**
+   * Whether the claim's and the heartbeat's commits skip the wait for the WAL flush ({@code
+   * synchronous_commit = off} for their transactions only). Both write nothing but the lease: a
+   * claim lost in a crash is a claim that never happened (the task is claimable again, and a
+   * handler that ran on it is fenced off, because whatever it commits with its outcome needs the
+   * claim to be durable first: a durable commit flushes every WAL record before its own), and a
+   * lost heartbeat is a shorter lease. The setting is {@code set_config(…, true)} inside the
+   * statement — {@code SET LOCAL} as an expression, an initplan run once before any row is written
+   * — so it costs no round trip and ends with the statement's transaction: the connection's next
+   * user (a submit, a transactional SUCCESS) commits durably. ADR 0012 has the measurements.
+   */
+  private final boolean asyncLeaseCommits;
+
   static boolean isActiveSubjectConflict(SQLException e) {
     return "23505".equals(e.getSQLState())
         && e.getMessage() != null
@@ -344,8 +363,9 @@ final class TaskRepository {
   }
 
   /** {@code clock} null: the database clock, as in production. */
-  TaskRepository(Clock clock) {
+  TaskRepository(Clock clock, boolean asyncLeaseCommits) {
     this.clock = clock;
+    this.asyncLeaseCommits = asyncLeaseCommits;
   }
 
   /** {@code traceParent}: the submitter's trace context ({@link TaskTracing}), or null. */
@@ -505,7 +525,8 @@ final class TaskRepository {
             .with("lease_ms", new SqlArray("int8", leaseMillis))
             .with("worker", worker)
             .with("limit", limit)
-            .with("floor", floor);
+            .with("floor", floor)
+            .with("async_commit", asyncLeaseCommits);
     List<Claimed> claimed = new ArrayList<>();
     try (PreparedStatement statement = CLAIM.prepare(c, clock, params);
         ResultSet rs = statement.executeQuery()) {
@@ -631,7 +652,8 @@ final class TaskRepository {
             .with("ids", new SqlArray("uuid", ids))
             .with("tokens", new SqlArray("int8", tokens))
             .with("lease_ms", new SqlArray("int8", leaseMillis))
-            .with("lease_caps", new SqlArray("text", leaseCaps));
+            .with("lease_caps", new SqlArray("text", leaseCaps))
+            .with("async_commit", asyncLeaseCommits);
     Map<UUID, Boolean> owned = new HashMap<>();
     try (PreparedStatement statement = HEARTBEAT.prepare(c, clock, params);
         ResultSet rs = statement.executeQuery()) {

@@ -63,8 +63,8 @@ public final class Taskrow {
             ? builder.transactions
             : new JdbcTransactionRunner(builder.dataSource);
     this.engineTransactions = new JdbcTransactionRunner(builder.dataSource);
-    this.repository = new TaskRepository(builder.clock);
-    this.limitedClaims = new LimitedClaimRepository(builder.clock);
+    this.repository = new TaskRepository(builder.clock, builder.asyncLeaseCommits);
+    this.limitedClaims = new LimitedClaimRepository(builder.clock, builder.asyncLeaseCommits);
     this.pausedQueues = new PausedQueueRepository(builder.clock);
     this.workers = new WorkerRepository(builder.clock);
     this.schedules = new ScheduleRepository(builder.clock);
@@ -524,6 +524,7 @@ public final class Taskrow {
     private TransactionRunner transactions;
     private boolean taskChangeSignals = true;
     private TaskTracing tracing = TaskTracing.NONE;
+    private boolean asyncLeaseCommits = true;
 
     private Builder(DataSource dataSource) {
       this.dataSource = dataSource;
@@ -572,6 +573,18 @@ public final class Taskrow {
      */
     public Builder tracing(TaskTracing tracing) {
       this.tracing = Objects.requireNonNull(tracing, "tracing");
+      return this;
+    }
+
+    /**
+     * Whether a worker's claims and heartbeats commit without waiting for the WAL flush ({@code
+     * synchronous_commit = off} in their own transactions, nowhere else). Default true: they write
+     * only leases, and the fence token makes a lease lost in a crash harmless (ADR 0012). Submits
+     * and outcomes — a transactional kind's SUCCESS with the handler's writes — always commit
+     * durably.
+     */
+    public Builder asyncLeaseCommits(boolean enabled) {
+      this.asyncLeaseCommits = enabled;
       return this;
     }
 

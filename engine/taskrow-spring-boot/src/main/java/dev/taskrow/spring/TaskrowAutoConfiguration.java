@@ -88,7 +88,10 @@ public class TaskrowAutoConfiguration {
       ObjectProvider<TaskListener> listeners,
       ObjectProvider<TaskTracing> tracing,
       @Qualifier(TASKROW_CLOCK) ObjectProvider<Clock> clock) {
-    Taskrow.Builder builder = Taskrow.builder(dataSource).signals(signals);
+    Taskrow.Builder builder =
+        Taskrow.builder(dataSource)
+            .signals(signals)
+            .asyncLeaseCommits(properties.getWorker().isAsyncLeaseCommits());
     // Only for tests: a settable clock replaces the database clock for leases, retries, staleness.
     clock.ifAvailable(builder::clock);
     TaskKinds.assemble(

@@ -123,6 +123,14 @@ public class TaskrowProperties {
     @DurationMin(seconds = 1)
     private Duration pruneInterval = Duration.ofMinutes(10);
 
+    /**
+     * Whether claims and heartbeats commit without waiting for the WAL flush ({@code
+     * synchronous_commit = off} in their own transactions only; submits and outcomes stay durable).
+     * A claim lost in a crash is harmless: the task is claimable again and the fence token keeps
+     * the old attempt from committing twice. Off: every claim waits for the flush (ADR 0012).
+     */
+    private boolean asyncLeaseCommits = true;
+
     public boolean isEnabled() {
       return enabled;
     }
@@ -189,6 +197,14 @@ public class TaskrowProperties {
 
     public void setPruneInterval(Duration pruneInterval) {
       this.pruneInterval = pruneInterval;
+    }
+
+    public boolean isAsyncLeaseCommits() {
+      return asyncLeaseCommits;
+    }
+
+    public void setAsyncLeaseCommits(boolean asyncLeaseCommits) {
+      this.asyncLeaseCommits = asyncLeaseCommits;
     }
 
     /** Whether pruning is on: a positive retention. */

@@ -70,6 +70,11 @@ public final class Bench {
       if (options.smoke()) {
         header.put("smoke", SMOKE_NOTE);
       }
+      if (options.workloads().contains("lever")) {
+        header.remove("settings");
+        new LeverBench(options, database, startedAt, header).run();
+        return;
+      }
       if (options.workloads().contains("peers")) {
         header.remove("settings");
         new PeersBench(options, database, startedAt, header).run();

@@ -43,7 +43,7 @@ record Options(
     List<IndexSet> indexSets) {
 
   static final Set<String> ALL_WORKLOADS =
-      Set.of("drain", "latency", "ceiling", "peers", "import", "retained");
+      Set.of("drain", "latency", "ceiling", "peers", "lever", "import", "retained");
 
   private static final Set<String> KEYS =
       Set.of(
@@ -103,6 +103,9 @@ record Options(
         --runs=3                    repetitions; the table reports the median
         --workloads=drain,latency,ceiling   or --workloads=peers: taskrow, db-scheduler and JobRunr
                                     side by side (drain, steady, steady with an I/O handler) + ceiling;
+                                    or --workloads=lever: steady at --steady-rate and 3x it, taskrow's
+                                    claim-commit lever on/off beside db-scheduler, transactional drain
+                                    on/off, ceiling;
                                     or --workloads=import: the Excel import against a fake AI
                                     (200 ms a call, 16 at once) and a large parse in -Xmx256m
         --concurrency=1000          worker concurrency for the drain

@@ -39,6 +39,15 @@ final class PeerTable {
     diagnostics.add(line);
   }
 
+  /** Every row, in the order first measured. */
+  List<Row> rows() {
+    return List.copyOf(rows.values());
+  }
+
+  List<String> diagnostics() {
+    return List.copyOf(diagnostics);
+  }
+
   String render(Map<String, String> header, Results ceiling, List<String> notes) {
     StringBuilder out = new StringBuilder("# taskrow and its peers, side by side\n\n");
     header.forEach((k, v) -> out.append("- ").append(k).append(": ").append(v).append('\n'));

@@ -37,8 +37,19 @@ final class PeerWorkload {
     this.table = table;
   }
 
+  static final String TRANSACTIONAL_DRAIN = "transactional drain";
+
   void drain(Peer peer, int tasks, int run) throws Exception {
-    Peer.Mode mode = new Peer.Mode(0, 0);
+    drain(peer, DRAIN, new Peer.Mode(0, 0), tasks, run);
+  }
+
+  /** The drain at {@code concurrency}, for a peer whose kind commits once per task. */
+  void transactionalDrain(Peer peer, int tasks, int concurrency, int run) throws Exception {
+    drain(peer, TRANSACTIONAL_DRAIN, new Peer.Mode(concurrency, 0), tasks, run);
+  }
+
+  private void drain(Peer peer, String workload, Peer.Mode mode, int tasks, int run)
+      throws Exception {
     peer.reset();
     long submitStart = System.nanoTime();
     peer.enqueueAll(tasks);
@@ -53,13 +64,13 @@ final class PeerWorkload {
     CpuMeter.Usage cpu = CpuMeter.between(from, CpuMeter.sample());
     peer.close();
     double rate = tasks / ((end - start) / 1e9);
-    PeerTable.Row row = table.row(DRAIN, peer, peer.configuration(mode));
+    PeerTable.Row row = table.row(workload, peer, peer.configuration(mode));
     row.throughput.add(rate);
     row.databaseCpu.add(cpu.postgresCores());
     row.javaCpu.add(cpu.javaCores());
     log(
         run,
-        DRAIN,
+        workload,
         peer,
         String.format(
             Locale.ROOT,

@@ -25,11 +25,29 @@ final class TaskrowPeer implements Peer {
   private final int batch;
   private final int completionBatch;
   private final int submitBatch;
+  private final boolean asyncLeaseCommits;
+  private final boolean transactional;
   private Signals signals;
   private Taskrow taskrow;
   private Worker worker;
 
   TaskrowPeer(Database database, Options options, SignalsChoice signalsChoice) {
+    this(database, options, signalsChoice, true, false);
+  }
+
+  /**
+   * {@code asyncLeaseCommits}: the engine's default (claims and heartbeats commit without the WAL
+   * flush, ADR 0012) or every claim durable; {@code transactional}: one commit per task, the
+   * handler's writes with its SUCCESS.
+   */
+  TaskrowPeer(
+      Database database,
+      Options options,
+      SignalsChoice signalsChoice,
+      boolean asyncLeaseCommits,
+      boolean transactional) {
+    this.asyncLeaseCommits = asyncLeaseCommits;
+    this.transactional = transactional;
     this.database = database;
     this.signalsChoice = signalsChoice;
     this.concurrency = options.concurrency();
@@ -40,17 +58,22 @@ final class TaskrowPeer implements Peer {
 
   @Override
   public String name() {
-    return signalsChoice == SignalsChoice.POSTGRES
-        ? "taskrow"
-        : "taskrow, " + signalsChoice.label();
+    String name =
+        signalsChoice == SignalsChoice.POSTGRES ? "taskrow" : "taskrow, " + signalsChoice.label();
+    if (transactional) {
+      name += ", transactional";
+    }
+    return asyncLeaseCommits ? name : name + ", durable claims";
   }
 
   @Override
   public String configuration(Mode mode) {
     return String.format(
-        "%s, poll 1 s (default), non-transactional kind, concurrency %d, claim batch %d,"
-            + " completion batch %d, submitAll %d per transaction",
+        "%s, poll 1 s (default), %s kind, claims and heartbeats %s, concurrency %d, claim"
+            + " batch %d, completion batch %d, submitAll %d per transaction",
         signalsChoice.label(),
+        transactional ? "transactional" : "non-transactional",
+        asyncLeaseCommits ? "without the WAL flush (default)" : "durable",
         mode.concurrencyOr(concurrency),
         Math.min(batch, mode.concurrencyOr(concurrency)),
         completionBatch,
@@ -64,8 +87,14 @@ final class TaskrowPeer implements Peer {
     signals = signalsChoice.create(database.dataSource());
     taskrow =
         Taskrow.builder(database.dataSource())
-            .kind(TaskKind.named(KIND).queue(QUEUE).maxAttempts(1).transactional(false).build())
+            .kind(
+                TaskKind.named(KIND)
+                    .queue(QUEUE)
+                    .maxAttempts(1)
+                    .transactional(transactional)
+                    .build())
             .signals(signals)
+            .asyncLeaseCommits(asyncLeaseCommits)
             .build();
   }
 

@@ -20,7 +20,8 @@ import java.util.Map;
  * tools/faults/run.sh [--smoke] [--scenarios=kill,bluegreen,redis,restart,longtx] [--kill-tasks=20000]
  *               [--kill-rate=400] [--kill-every=3s] [--kills=N] [--redis-outage=30s] [--baseline=60s]
  *               [--hold=120s] [--rate=200] [--payment-tenants=120] [--payment-kills=8]
- *               [--payment-kill-every=6s] [--work-dir=tools/faults/target/run]
+ *               [--payment-kill-every=6s] [--crash-tasks=500] [--crashes=3]
+ *               [--work-dir=tools/faults/target/run]
  * </pre>
  */
 public final class FaultSuite {
@@ -34,23 +35,27 @@ public final class FaultSuite {
     SCENARIOS.put("longtx", new LongTransactionScenario());
     SCENARIOS.put("payment", new PaymentScenario(true));
     SCENARIOS.put("payment-blind", new PaymentScenario(false));
+    SCENARIOS.put("crash", new PostgresCrashScenario());
   }
 
   /**
    * {@code --smoke}: short scenarios with one kill each — a worker SIGKILLed mid-work, its tasks
-   * rescued, the audit run; an issuance worker SIGKILLed mid-payment, its charges recovered — in
-   * about a minute, so CI proves the suite works. Options given explicitly still win.
+   * rescued, the audit run; an issuance worker SIGKILLed mid-payment, its charges recovered;
+   * PostgreSQL crashed once while claims run (about 25 s of it) — in about a minute and a half, so
+   * CI proves the suite works. Options given explicitly still win.
    */
   private static final List<String> SMOKE =
       List.of(
-          "--scenarios=kill,payment",
+          "--scenarios=kill,payment,crash",
           "--kill-tasks=1000",
           "--kill-rate=200",
           "--kill-every=2s",
           "--kills=1",
           "--payment-tenants=24",
           "--payment-kills=1",
-          "--payment-kill-every=3s");
+          "--payment-kill-every=3s",
+          "--crashes=1",
+          "--crash-tasks=100");
 
   private FaultSuite() {}
 
@@ -64,6 +69,7 @@ public final class FaultSuite {
               + " [--kill-tasks=20000] [--kill-rate=400] [--kill-every=3s] [--kills=N]"
               + " [--redis-outage=30s] [--baseline=60s] [--hold=120s] [--rate=200]"
               + " [--payment-tenants=120] [--payment-kills=8] [--payment-kill-every=6s]"
+              + " [--crash-tasks=500] [--crashes=3]"
               + " [--work-dir=tools/faults/target/run]\n"
               + "  --smoke: "
               + String.join(" ", SMOKE)
@@ -85,7 +91,9 @@ public final class FaultSuite {
             Integer.parseInt(options.getOrDefault("rate", "200")),
             Integer.parseInt(options.getOrDefault("payment-tenants", "120")),
             Integer.parseInt(options.getOrDefault("payment-kills", "8")),
-            duration(options.getOrDefault("payment-kill-every", "6s")));
+            duration(options.getOrDefault("payment-kill-every", "6s")),
+            Integer.parseInt(options.getOrDefault("crash-tasks", "500")),
+            Integer.parseInt(options.getOrDefault("crashes", "3")));
     List<String> chosen =
         List.of(options.getOrDefault("scenarios", String.join(",", SCENARIOS.keySet())).split(","));
     for (String name : chosen) {

@@ -55,6 +55,34 @@ final class PostgresServer implements AutoCloseable {
     return Duration.between(began, Instant.now());
   }
 
+  /**
+   * A crash: immediate shutdown, what {@code pg_ctl stop -m immediate} does — SIGQUIT to the
+   * postmaster, which makes every backend exit at once without a checkpoint and without writing the
+   * WAL still in its buffers (the commits that did not wait for the flush, if not yet written by
+   * the WAL writer, are gone) — then a start on the same directory, which runs crash recovery.
+   */
+  synchronized Duration crash() throws IOException, InterruptedException {
+    Instant began = Instant.now();
+    // The postmaster's pid is the first line of its pid file (zonky's process is pg_ctl's).
+    long pid =
+        Long.parseLong(Files.readAllLines(dataDirectory.resolve("postmaster.pid")).get(0).trim());
+    ProcessHandle postmaster =
+        ProcessHandle.of(pid).orElseThrow(() -> new IOException("no postmaster " + pid));
+    Process quit = new ProcessBuilder("kill", "-QUIT", String.valueOf(pid)).start();
+    if (quit.waitFor() != 0) {
+      throw new IOException("kill -QUIT " + pid + " failed");
+    }
+    try {
+      postmaster.onExit().get(30, java.util.concurrent.TimeUnit.SECONDS);
+    } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+      throw new IOException("the postmaster did not exit after SIGQUIT", e);
+    }
+    // Releases zonky's lock on the directory; its pg_ctl stop finds no server and logs so.
+    server.close();
+    server = boot(false);
+    return Duration.between(began, Instant.now());
+  }
+
   private EmbeddedPostgres boot(boolean fresh) throws IOException {
     if (fresh) {
       deleteRecursively(dataDirectory);

@@ -39,5 +39,7 @@ record SuiteContext(PostgresServer postgres, Path logDir, Settings settings) {
       int steadyRate,
       int paymentTenants,
       int paymentKills,
-      Duration paymentKillEvery) {}
+      Duration paymentKillEvery,
+      int crashTasks,
+      int crashes) {}
 }
