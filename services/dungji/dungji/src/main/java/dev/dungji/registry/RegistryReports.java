@@ -73,6 +73,14 @@ public class RegistryReports {
   /** What a report is made of, for the PDF's heading as well. */
   public record Made(ParsedRegister register, TenantInputs inputs, RiskReport report) {}
 
+  /** The parsed register of a succeeded analysis task, or empty (no record, not parsed yet). */
+  public Optional<ParsedRegister> register(UUID analysisTaskId) {
+    return analyses
+        .byTask(analysisTaskId)
+        .map(RegistryAnalyses.Analysis::register)
+        .map(json -> JSON.readValue(json, ParsedRegister.class));
+  }
+
   /** The report of the user's nest's analysis task; 404/403 as the nest, 409 when not ready. */
   public Made report(long userId, long nestId, UUID analysisTaskId) {
     Task task = issuance.task(userId, nestId, analysisTaskId, RegistryTasks.ANALYSIS_KIND);

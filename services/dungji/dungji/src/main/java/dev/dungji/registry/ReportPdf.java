@@ -26,7 +26,7 @@ import org.apache.pdfbox.pdmodel.font.PDType0Font;
  * the flags worst first with their entries, the rights in force, the disclaimer. Lines wrap at the
  * page's width; pages follow as needed.
  */
-final class ReportPdf {
+public final class ReportPdf {
   private static final float MARGIN = 50;
   private static final float SIZE = 10;
   private static final float LEADING = 15;
@@ -42,7 +42,7 @@ final class ReportPdf {
     this.font = font;
   }
 
-  static byte[] render(RegistryReports.Made made) {
+  public static byte[] render(RegistryReports.Made made) {
     try (PDDocument document = new PDDocument();
         InputStream ttf = Fonts.nanumGothic()) {
       ReportPdf pdf = new ReportPdf(document, PDType0Font.load(document, ttf));

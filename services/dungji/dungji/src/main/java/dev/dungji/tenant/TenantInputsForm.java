@@ -6,6 +6,7 @@ import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Pattern;
 import jakarta.validation.constraints.Size;
 import java.time.LocalDate;
+import org.springframework.format.annotation.DateTimeFormat;
 
 /**
  * PUT /nests/{nestId}/tenant-inputs. Amounts in won; the upper limits (100억 deposit, 1,000억 price)
@@ -15,6 +16,6 @@ public record TenantInputsForm(
     @NotNull @Min(1) @Max(10_000_000_000L) Long deposit,
     @Min(0) @Max(100_000_000L) Long monthlyRent,
     @Size(max = 100) String landlordName,
-    LocalDate contractDate,
+    @DateTimeFormat(iso = DateTimeFormat.ISO.DATE) LocalDate contractDate,
     @Min(1) @Max(100_000_000_000L) Long marketPrice,
     @Pattern(regexp = "\\d{5}") String lawdCode) {}
