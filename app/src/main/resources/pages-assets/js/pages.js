@@ -85,8 +85,9 @@ function live() {
       box.querySelector('[data-percent]').textContent = bar.value + ' %';
       box.querySelector('[data-phase]').textContent = progress.phase || '';
     } else {
-      // The OCR stream's JSON has the text; the issuance's has the file link.
-      const target = document.getElementById('text' in state ? 'ocr-status' : 'issue-status');
+      // The analysis stream's JSON has the register; the OCR's the text; the issuance's the file link.
+      const id = 'register' in state ? 'analysis-status' : 'text' in state ? 'ocr-status' : 'issue-status';
+      const target = document.getElementById(id);
       if (target) target.textContent = state.status;
     }
     if (state.status === 'SUCCESS' || state.status === 'FAILED') {

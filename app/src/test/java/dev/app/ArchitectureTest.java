@@ -141,8 +141,10 @@ class ArchitectureTest {
 
   @Test
   void dungjisAdaptersKnowOnlyTheirPort() {
-    adapterKnowsOnly("dev.dungji.adapter.registry..", "dev.dungji.issuer..");
+    // The sandbox draws its certificates with the one bundled font (platform/fonts).
+    adapterKnowsOnly("dev.dungji.adapter.registry..", "dev.dungji.issuer..", "dev.platform.fonts");
     adapterKnowsOnly("dev.dungji.adapter.ocr..", "dev.dungji.ocr..");
+    adapterKnowsOnly("dev.dungji.adapter.price..", "dev.dungji.price..");
   }
 
   @Test

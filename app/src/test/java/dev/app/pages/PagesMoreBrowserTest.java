@@ -289,6 +289,8 @@ class PagesMoreBrowserTest {
       page.waitForURL(Pattern.compile(".*/registry/[0-9a-f-]+$"));
       String firstTask = page.url().replaceAll(".*/registry/", "");
       page.locator("#ocr-text").waitFor(new Locator.WaitForOptions().setTimeout(LIVE_TIMEOUT_MS));
+      // The page then follows the analysis and reloads once more: wait for it before leaving.
+      page.locator("#register").waitFor(new Locator.WaitForOptions().setTimeout(LIVE_TIMEOUT_MS));
 
       // Asked again: the recent certificate is shown, not paid for again; 새로 발급 pays.
       page.navigate(url("/tenant/nests/" + nest.id()));
@@ -302,6 +304,8 @@ class PagesMoreBrowserTest {
       assertThat(page.url()).doesNotContain(firstTask);
       // Finished before the next ask: an active task would be reused, not refused.
       page.locator("#ocr-text").waitFor(new Locator.WaitForOptions().setTimeout(LIVE_TIMEOUT_MS));
+      // The page then follows the analysis and reloads once more: wait for it before leaving.
+      page.locator("#register").waitFor(new Locator.WaitForOptions().setTimeout(LIVE_TIMEOUT_MS));
 
       // The nest's daily limit used up (the rest of today's count taken here): a clear message
       // with when asking again can succeed, and the page's status is the API's 429.

@@ -5,6 +5,7 @@ import dev.dungji.nest.Nest;
 import dev.dungji.nest.NestForm;
 import dev.dungji.nest.NestService;
 import dev.dungji.registry.IssuanceService;
+import dev.dungji.registry.RegistryAnalyses;
 import dev.dungji.registry.RegistryFile;
 import dev.dungji.registry.RegistryFiles;
 import dev.dungji.registry.RegistryTasks;
@@ -46,6 +47,8 @@ class TenantPages {
   private final DungjiProperties properties;
   private final StreamTokens tokens;
   private final Validator validator;
+  private final RegistryAnalyses analyses;
+  private final TenantReportModel reportModel;
 
   TenantPages(
       NestService nests,
@@ -54,7 +57,11 @@ class TenantPages {
       ObjectStorage storage,
       DungjiProperties properties,
       StreamTokens tokens,
-      Validator validator) {
+      Validator validator,
+      RegistryAnalyses analyses,
+      TenantReportModel reportModel) {
+    this.analyses = analyses;
+    this.reportModel = reportModel;
     this.nests = nests;
     this.issuance = issuance;
     this.files = files;
@@ -184,6 +191,17 @@ class TenantPages {
                 read.map(RegistryFile::ocrText).orElse(null)));
         if (!ocr.status().isFinal()) {
           stream = events(user, nestId, ocr.id(), RegistryTasks.OCR_KIND, "ocr");
+        } else if (read.isPresent()) {
+          // The third step: the analysis, then its register and report (TenantReportModel).
+          Optional<UUID> analysisId = analyses.taskOfFile(read.get().id());
+          if (analysisId.isPresent()) {
+            Task analysis =
+                issuance.task(user.id(), nestId, analysisId.get(), RegistryTasks.ANALYSIS_KIND);
+            reportModel.addTo(model, user.id(), nestId, analysis);
+            if (!analysis.status().isFinal()) {
+              stream = events(user, nestId, analysis.id(), RegistryTasks.ANALYSIS_KIND, "analysis");
+            }
+          }
         }
       }
     }

@@ -5,6 +5,8 @@ import dev.dungji.nest.NestController;
 import dev.dungji.nest.NestRepository;
 import dev.dungji.nest.NestService;
 import dev.dungji.ocr.PageOcr;
+import dev.dungji.price.EnteredPriceSource;
+import dev.dungji.price.PriceSource;
 import dev.dungji.registry.AnalysisHandler;
 import dev.dungji.registry.IssuanceCountPruneHandler;
 import dev.dungji.registry.IssuanceCountPruner;
@@ -22,7 +24,11 @@ import dev.dungji.registry.RegistryAnalyses;
 import dev.dungji.registry.RegistryController;
 import dev.dungji.registry.RegistryEventsController;
 import dev.dungji.registry.RegistryFiles;
+import dev.dungji.registry.RegistryReports;
 import dev.dungji.registry.RegistryTasks;
+import dev.dungji.registry.ReportController;
+import dev.dungji.tenant.TenantInputsController;
+import dev.dungji.tenant.TenantInputsRepository;
 import dev.platform.accounts.PublicEndpoint;
 import dev.platform.storage.ObjectStorage;
 import dev.taskrow.core.RetryPolicy;
@@ -80,6 +86,33 @@ public class DungjiAutoConfiguration {
   @Bean
   RegistryAnalyses dungjiRegistryAnalyses(DataSource dataSource) {
     return new RegistryAnalyses(JdbcClient.create(dataSource));
+  }
+
+  @Bean
+  TenantInputsRepository dungjiTenantInputs(DataSource dataSource) {
+    return new TenantInputsRepository(JdbcClient.create(dataSource));
+  }
+
+  /**
+   * The jeonse risk report; its market price from the application's {@link PriceSource} bean, or,
+   * without one, the price the tenant entered.
+   */
+  @Bean
+  RegistryReports dungjiRegistryReports(
+      IssuanceService issuance,
+      RegistryAnalyses analyses,
+      TenantInputsRepository inputs,
+      ObjectProvider<PriceSource> prices,
+      DungjiProperties properties,
+      @Qualifier(DUNGJI_CLOCK) ObjectProvider<Clock> clock) {
+    return new RegistryReports(
+        issuance,
+        analyses,
+        inputs,
+        prices.getIfAvailable(EnteredPriceSource::new),
+        properties.report().thresholds(),
+        clock.getIfAvailable(Clock::systemUTC),
+        properties.quota().zone());
   }
 
   @Bean
@@ -270,7 +303,9 @@ public class DungjiAutoConfiguration {
     NestController.class,
     RegistryController.class,
     RegistryEventsController.class,
-    ReconciliationController.class
+    ReconciliationController.class,
+    ReportController.class,
+    TenantInputsController.class
   })
   static class Web {
     /**

@@ -1,11 +1,16 @@
 package dev.dungji;
 
+import dev.dungji.report.ReportThresholds;
 import jakarta.validation.Valid;
+import jakarta.validation.constraints.DecimalMax;
+import jakarta.validation.constraints.DecimalMin;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotNull;
+import java.math.BigDecimal;
 import java.time.Duration;
 import java.time.ZoneId;
+import java.util.Map;
 import org.hibernate.validator.constraints.time.DurationMax;
 import org.hibernate.validator.constraints.time.DurationMin;
 import org.springframework.boot.context.properties.ConfigurationProperties;
@@ -27,6 +32,7 @@ import org.springframework.validation.annotation.Validated;
  *     {@code dungji.orphan-sweep} (at least 1 s; 0 disables the sweep)
  * @param sweepMinAge objects younger than this are never swept (an upload may be committing)
  * @param quota what paid issuance may cost: per user, per nest, for everyone, per day
+ * @param report the thresholds of the jeonse risk report
  */
 @ConfigurationProperties("dungji")
 @Validated
@@ -40,7 +46,8 @@ public record DungjiProperties(
         Duration fileUrlTtl,
     @DefaultValue("10m") @NotNull @DurationMin(millis = 0) Duration sweepInterval,
     @DefaultValue("1h") @NotNull @DurationMin(millis = 0) Duration sweepMinAge,
-    @DefaultValue @NotNull @Valid Quota quota) {
+    @DefaultValue @NotNull @Valid Quota quota,
+    @DefaultValue @NotNull @Valid Report report) {
 
   /**
    * {@code dungji.quota.*}: every issuance costs a fee. Days are calendar days in {@code zone}.
@@ -65,4 +72,59 @@ public record DungjiProperties(
       @DefaultValue("Asia/Seoul") @NotNull ZoneId zone,
       @DefaultValue("7") @Min(1) @Max(3660) int keepDays,
       @DefaultValue("6h") @NotNull @DurationMin(millis = 0) Duration pruneInterval) {}
+
+  /**
+   * {@code dungji.report.*}: the thresholds of the risk report (README, "The report", says where
+   * each comes from).
+   *
+   * @param dangerRatio (senior claims + deposit) ÷ price at or above this: HIGH (HUG's 90 %)
+   * @param cautionRatio the same at or above this: MEDIUM (the 80 % line of tenant guides)
+   * @param seniorLimitRatio senior claims ÷ price above this: MEDIUM (HUG's 60 %)
+   * @param auctionRatio expected auction price ÷ market price (매각가율) where no region has one
+   * @param auctionRatioByRegion the same per 법정동 code prefix (2 or 5 digits), e.g. {@code
+   *     dungji.report.auction-ratio-by-region.11=0.9}
+   * @param recentTransferDays ownership received this many days before the contract or fewer
+   * @param manyTransfersCount this many ownership transfers or more …
+   * @param manyTransfersYears … within this many years: OWNERSHIP_MANY_TRANSFERS
+   */
+  public record Report(
+      @DefaultValue("0.9") @NotNull @DecimalMin("0.1") @DecimalMax("2") BigDecimal dangerRatio,
+      @DefaultValue("0.8") @NotNull @DecimalMin("0.1") @DecimalMax("2") BigDecimal cautionRatio,
+      @DefaultValue("0.6") @NotNull @DecimalMin("0.1") @DecimalMax("2") BigDecimal seniorLimitRatio,
+      @DefaultValue("0.8") @NotNull @DecimalMin("0.1") @DecimalMax("1.5") BigDecimal auctionRatio,
+      @DefaultValue
+          Map<String, @DecimalMin("0.1") @DecimalMax("1.5") BigDecimal> auctionRatioByRegion,
+      @DefaultValue("90") @Min(0) @Max(3660) int recentTransferDays,
+      @DefaultValue("3") @Min(2) @Max(100) int manyTransfersCount,
+      @DefaultValue("2") @Min(1) @Max(50) int manyTransfersYears) {
+
+    public Report {
+      auctionRatioByRegion =
+          auctionRatioByRegion == null ? Map.of() : Map.copyOf(auctionRatioByRegion);
+      for (String prefix : auctionRatioByRegion.keySet()) {
+        if (!prefix.matches("\\d{2}|\\d{5}")) {
+          throw new IllegalArgumentException(
+              "dungji.report.auction-ratio-by-region: "
+                  + prefix
+                  + " is not a 법정동 code prefix of 2 or 5 digits");
+        }
+      }
+      if (cautionRatio.compareTo(dangerRatio) > 0) {
+        throw new IllegalArgumentException(
+            "dungji.report.caution-ratio must not be above dungji.report.danger-ratio");
+      }
+    }
+
+    public ReportThresholds thresholds() {
+      return new ReportThresholds(
+          dangerRatio,
+          cautionRatio,
+          seniorLimitRatio,
+          auctionRatio,
+          auctionRatioByRegion,
+          recentTransferDays,
+          manyTransfersCount,
+          manyTransfersYears);
+    }
+  }
 }

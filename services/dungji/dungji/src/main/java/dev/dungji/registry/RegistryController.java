@@ -158,7 +158,16 @@ public class RegistryController {
         task.finishedAt(),
         analysis.map(RegistryAnalyses.Analysis::uncertain).orElse(null),
         analysis.map(a -> a.confidence().doubleValue()).orElse(null),
-        analysis.map(RegistryAnalyses.Analysis::register).orElse(null));
+        analysis.map(RegistryAnalyses.Analysis::register).orElse(null),
+        analysis
+            .filter(a -> a.register() != null)
+            .map(a -> URI.create(reportPath(a.nestId(), task.id())))
+            .orElse(null));
+  }
+
+  /** Where the report of an analysis is (the next link of the chain). */
+  static String reportPath(long nestId, UUID analysisTaskId) {
+    return "/nests/" + nestId + "/analysis/registry/report/" + analysisTaskId;
   }
 
   public record IssueAccepted(
@@ -199,7 +208,9 @@ public class RegistryController {
   /**
    * register: the parsed register (표제부 as {@code title}, {@code gap} and {@code eul} entries with
    * their {@code status}, {@code owners}, {@code summary}, {@code warnings}); uncertain: it has
-   * PARSE_UNCERTAIN warnings.
+   * PARSE_UNCERTAIN warnings; report_url: the jeonse risk report of this analysis (JSON; add {@code
+   * .pdf} for the PDF) once it succeeded — it needs the tenant's inputs (409 TENANT_INPUTS_MISSING
+   * until PUT /nests/{nestId}/tenant-inputs).
    */
   public record AnalysisStatus(
       UUID taskId,
@@ -212,5 +223,6 @@ public class RegistryController {
       Instant finishedAt,
       Boolean uncertain,
       Double confidence,
-      @JsonRawValue String register) {}
+      @JsonRawValue String register,
+      URI reportUrl) {}
 }

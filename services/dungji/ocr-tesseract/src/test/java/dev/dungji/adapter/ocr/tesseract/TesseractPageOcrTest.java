@@ -47,8 +47,8 @@ class TesseractPageOcrTest {
         .isFalse();
   }
 
-  // The Hangul font the sandbox adapter bundles (SIL OFL), so no system font is needed.
-  private static final String FONT = "/dev/dungji/adapter/registry/sandbox/fonts/NanumGothic.ttf";
+  // The Hangul font of platform/fonts (SIL OFL; through the sandbox), so no system font is needed.
+  private static final String FONT = "/dev/platform/fonts/NanumGothic.ttf";
 
   static BufferedImage page(String... lines) throws Exception {
     Font font;

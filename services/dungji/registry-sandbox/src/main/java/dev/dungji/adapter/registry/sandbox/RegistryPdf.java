@@ -1,6 +1,7 @@
 package dev.dungji.adapter.registry.sandbox;
 
 import dev.dungji.issuer.IssueRequest;
+import dev.platform.fonts.Fonts;
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -34,11 +35,9 @@ public final class RegistryPdf {
   private static final float LEADING = 15.5f;
   private static final float FONT_SIZE = 9.5f;
 
-  private static final String BUNDLED_FONT = "fonts/NanumGothic.ttf";
-
   private final Path font;
 
-  /** {@code font} null or unreadable: the NanumGothic bundled with this adapter (SIL OFL 1.1). */
+  /** {@code font} null or unreadable: the NanumGothic of platform/fonts (SIL OFL 1.1). */
   public RegistryPdf(Path font) {
     this.font = font != null && Files.isReadable(font) ? font : null;
   }
@@ -47,10 +46,7 @@ public final class RegistryPdf {
     if (font != null) {
       return PDType0Font.load(document, font.toFile());
     }
-    try (InputStream bundled = RegistryPdf.class.getResourceAsStream(BUNDLED_FONT)) {
-      if (bundled == null) {
-        throw new IOException("the bundled font " + BUNDLED_FONT + " is missing from the jar");
-      }
+    try (InputStream bundled = Fonts.nanumGothic()) {
       return PDType0Font.load(document, bundled);
     }
   }
