@@ -218,8 +218,11 @@ class PagesBrowserTest {
       page.locator("main form button[type=submit]").click();
       page.waitForURL(Pattern.compile(".*/tenant/nests/\\d+/registry/[0-9a-f-]+"));
       page.locator("#ocr-text").waitFor(new Locator.WaitForOptions().setTimeout(LIVE_TIMEOUT_MS));
+      // The page then follows the analysis and reloads once more with the parsed register.
+      page.locator("#register").waitFor(new Locator.WaitForOptions().setTimeout(LIVE_TIMEOUT_MS));
       assertThat(page.locator("#issue-status").textContent()).isEqualTo("SUCCESS");
       assertThat(page.locator("#ocr-status").textContent()).isEqualTo("SUCCESS");
+      assertThat(page.locator("#analysis-status").textContent()).isEqualTo("SUCCESS");
       assertThat(page.locator("#ocr-text").textContent()).contains("등기사항전부증명서");
       String pdf = page.locator("a[download]").getAttribute("href");
       assertThat(page.request().get(pdf).headers().get("content-type")).contains("pdf");

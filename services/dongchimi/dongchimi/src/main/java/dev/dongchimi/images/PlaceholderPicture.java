@@ -14,6 +14,7 @@ import java.awt.geom.RoundRectangle2D;
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import dev.platform.fonts.Fonts;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
@@ -23,7 +24,7 @@ import javax.imageio.ImageIO;
 /**
  * The picture a product gets when no photo of it is known: its category's pictogram, the category's
  * label and the product's short name on a tinted square. It says what it is — a placeholder, not a
- * photo. The font (NanumGothic, SIL OFL 1.1) is a resource of this module, so the rendering does
+ * photo. The font (NanumGothic, SIL OFL 1.1) comes from module {@code platform/fonts}, so the rendering does
  * not depend on the fonts of the machine it runs on.
  */
 public final class PlaceholderPicture {
@@ -248,10 +249,7 @@ public final class PlaceholderPicture {
   }
 
   private static Font loadFont() {
-    try (InputStream in = PlaceholderPicture.class.getResourceAsStream("fonts/NanumGothic.ttf")) {
-      if (in == null) {
-        throw new IllegalStateException("the NanumGothic font resource is missing");
-      }
+    try (InputStream in = Fonts.nanumGothic()) {
       return Font.createFont(Font.TRUETYPE_FONT, in);
     } catch (IOException | FontFormatException e) {
       throw new IllegalStateException("the NanumGothic font resource cannot be read", e);
