@@ -3,6 +3,7 @@ package dev.dungji;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import dev.dungji.registry.IssuanceQuota;
 import dev.dungji.registry.RegistryTasks;
 import dev.dungji.watch.WatchScanner;
 import dev.platform.test.Answer;
@@ -31,7 +32,12 @@ import tools.jackson.databind.JsonNode;
  * certificate is diffed against the last one, the change is recorded and lands in the inbox; a
  * quota that says no is recorded and nothing is paid.
  */
-@TestPropertySource(properties = {"dungji.watch.scan-interval=1h", "dungji.quota.reuse-window=0s"})
+@TestPropertySource(
+    properties = {
+      "dungji.watch.scan-interval=1h",
+      "dungji.quota.reuse-window=0s",
+      "dungji.quota.per-nest-per-day=3"
+    })
 @Import(IssuanceQuotaApiTest.Clocks.class)
 class WatchApiTest extends ApiTestBase {
   private static final ZoneId SEOUL = ZoneId.of("Asia/Seoul");
@@ -41,6 +47,7 @@ class WatchApiTest extends ApiTestBase {
   SettableClock clock;
 
   @Autowired WatchScanner scanner;
+  @Autowired IssuanceQuota quota;
   @Autowired Taskrow taskrow;
 
   /** A nest whose sandbox register gains a 근저당, then a 압류, then a new owner. */
@@ -148,12 +155,10 @@ class WatchApiTest extends ApiTestBase {
     long nest = changingNest(bob);
     // No certificate yet: the first slot is now.
     assertThat(watch(bob, nest, 2, today().plusDays(5)).status()).isEqualTo(200);
-    // The nest's daily limit is used up today.
-    jdbc.sql(
-            "INSERT INTO dungji_issuance_count (scope, day, used) VALUES (?, ?, 1000)"
-                + " ON CONFLICT (scope, day) DO UPDATE SET used = 1000")
-        .params("nest:" + nest, today())
-        .update();
+    // The nest's daily limit is used up today (taken as issuances would take it).
+    while (quota.usedToday("nest:" + nest) < 3) {
+      quota.take(ownerOf(nest), nest);
+    }
 
     WatchScanner.Scanned scanned = scanner.scan();
 
@@ -210,6 +215,13 @@ class WatchApiTest extends ApiTestBase {
     await()
         .atMost(Duration.ofSeconds(60))
         .until(() -> api().get("/nests/" + nest + "/watch", dan).json().get("runs").size() == 1);
+  }
+
+  private long ownerOf(long nest) {
+    return jdbc.sql("SELECT owner_id FROM dungji_nest WHERE id = ?")
+        .param(nest)
+        .query(Long.class)
+        .single();
   }
 
   private WatchScanner.Scanned scanAfter(CyclicBarrier start) {
