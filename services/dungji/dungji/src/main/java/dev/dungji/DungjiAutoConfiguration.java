@@ -4,6 +4,7 @@ import dev.dungji.issuer.RegistryIssuer;
 import dev.dungji.nest.NestController;
 import dev.dungji.nest.NestRepository;
 import dev.dungji.nest.NestService;
+import dev.dungji.notify.Notifier;
 import dev.dungji.ocr.PageOcr;
 import dev.dungji.price.EnteredPriceSource;
 import dev.dungji.price.PriceSource;
@@ -29,6 +30,15 @@ import dev.dungji.registry.RegistryTasks;
 import dev.dungji.registry.ReportController;
 import dev.dungji.tenant.TenantInputsController;
 import dev.dungji.tenant.TenantInputsRepository;
+import dev.dungji.watch.Inbox;
+import dev.dungji.watch.NotifyHandler;
+import dev.dungji.watch.RegisterChanges;
+import dev.dungji.watch.WatchController;
+import dev.dungji.watch.WatchDiffs;
+import dev.dungji.watch.WatchScanHandler;
+import dev.dungji.watch.WatchScanner;
+import dev.dungji.watch.WatchService;
+import dev.dungji.watch.Watches;
 import dev.platform.accounts.PublicEndpoint;
 import dev.platform.storage.ObjectStorage;
 import dev.taskrow.core.RetryPolicy;
@@ -45,6 +55,8 @@ import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
@@ -211,7 +223,8 @@ public class DungjiAutoConfiguration {
       DungjiProperties properties,
       RegistryFiles files,
       RegistryAnalyses analyses,
-      ObjectStorage storage) {
+      ObjectStorage storage,
+      WatchDiffs watchDiffs) {
     return TaskDefinition.of(
         TaskKind.named(RegistryTasks.ANALYSIS_KIND)
             .queue(RegistryTasks.ANALYSIS_QUEUE)
@@ -224,7 +237,7 @@ public class DungjiAutoConfiguration {
                         RegistryTasks.PARSE_FAILED,
                         RegistryTasks.TEXT_MISSING))
             .build(),
-        new AnalysisHandler(files, analyses, storage));
+        new AnalysisHandler(files, analyses, storage, watchDiffs));
   }
 
   @Bean
@@ -270,6 +283,108 @@ public class DungjiAutoConfiguration {
         new IssuanceCountPruneHandler(pruner));
   }
 
+  @Bean
+  Watches dungjiWatches(DataSource dataSource) {
+    return new Watches(JdbcClient.create(dataSource));
+  }
+
+  @Bean
+  RegisterChanges dungjiRegisterChanges(DataSource dataSource) {
+    return new RegisterChanges(JdbcClient.create(dataSource));
+  }
+
+  @Bean
+  Inbox dungjiInbox(DataSource dataSource) {
+    return new Inbox(JdbcClient.create(dataSource));
+  }
+
+  /**
+   * The embedded default notifier ({@code dungji.notifier.type=inbox}, the default): the in-app
+   * inbox. An adapter's auto-configuration (SMTP) provides its own for {@code smtp}.
+   */
+  @Bean
+  @ConditionalOnMissingBean(Notifier.class)
+  @ConditionalOnProperty(
+      name = "dungji.notifier.type",
+      havingValue = "inbox",
+      matchIfMissing = true)
+  Notifier dungjiInboxNotifier(Inbox inbox) {
+    return inbox::send;
+  }
+
+  @Bean
+  WatchDiffs dungjiWatchDiffs(Watches watches, RegistryAnalyses analyses, RegisterChanges changes) {
+    return new WatchDiffs(watches, analyses, changes);
+  }
+
+  @Bean
+  WatchService dungjiWatchService(
+      NestService nests,
+      Watches watches,
+      RegistryAnalyses analyses,
+      PlatformTransactionManager transactionManager,
+      DungjiProperties properties,
+      @Qualifier(DUNGJI_CLOCK) ObjectProvider<Clock> clock) {
+    return new WatchService(
+        nests,
+        watches,
+        analyses,
+        new TransactionTemplate(transactionManager),
+        clock.getIfAvailable(Clock::systemUTC),
+        properties.quota().zone());
+  }
+
+  @Bean
+  WatchScanner dungjiWatchScanner(
+      Watches watches,
+      ObjectProvider<IssuanceService> issuance,
+      PlatformTransactionManager transactionManager,
+      DungjiProperties properties,
+      @Qualifier(DUNGJI_CLOCK) ObjectProvider<Clock> clock) {
+    return new WatchScanner(
+        watches,
+        issuance::getObject,
+        new TransactionTemplate(transactionManager),
+        clock.getIfAvailable(Clock::systemUTC),
+        properties.quota().zone());
+  }
+
+  /**
+   * The watch scan, a recurring kind every {@code dungji.watch.scan-interval}: each due watch is
+   * re-issued once per slot of its own schedule (see {@link WatchScanner}); its transactions are
+   * its own, one per watch.
+   */
+  @Bean
+  TaskDefinition dungjiWatchScan(WatchScanner scanner, DungjiProperties properties) {
+    return housekeeping(
+        RegistryTasks.WATCH_SCAN_KIND,
+        properties.watch().scanInterval(),
+        new WatchScanHandler(scanner));
+  }
+
+  /**
+   * One change event's notification (queue {@code analysis}, submitted with the change): a notifier
+   * that cannot deliver is retried with backoff on the same row, up to {@code
+   * dungji.watch.notify-max-attempts}.
+   */
+  @Bean
+  TaskDefinition dungjiWatchNotify(
+      DungjiProperties properties,
+      RegisterChanges changes,
+      Notifier notifier,
+      DataSource dataSource) {
+    return TaskDefinition.of(
+        TaskKind.named(WatchDiffs.NOTIFY_KIND)
+            .queue(RegistryTasks.ANALYSIS_QUEUE)
+            .maxAttempts(properties.watch().notifyMaxAttempts())
+            .lease(Duration.ofMinutes(1))
+            .retryPolicy(
+                RetryPolicy.exponential(properties.retryInitialDelay(), properties.retryMaxDelay())
+                    .neverRetry(NotifyHandler.CHANGE_NOT_FOUND))
+            .build(),
+        new NotifyHandler(changes, notifier, JdbcClient.create(dataSource)));
+  }
+
   /**
    * A recurring housekeeping kind on the issuance queue, every {@code interval} (zero: no schedule;
    * it can still be submitted by hand): one attempt per slot, one statement, no engine transaction.
@@ -305,7 +420,8 @@ public class DungjiAutoConfiguration {
     RegistryEventsController.class,
     ReconciliationController.class,
     ReportController.class,
-    TenantInputsController.class
+    TenantInputsController.class,
+    WatchController.class
   })
   static class Web {
     /**

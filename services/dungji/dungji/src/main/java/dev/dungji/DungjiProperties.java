@@ -33,6 +33,7 @@ import org.springframework.validation.annotation.Validated;
  * @param sweepMinAge objects younger than this are never swept (an upload may be committing)
  * @param quota what paid issuance may cost: per user, per nest, for everyone, per day
  * @param report the thresholds of the jeonse risk report
+ * @param watch watching nests' registers: how often due watches are looked for
  */
 @ConfigurationProperties("dungji")
 @Validated
@@ -47,7 +48,20 @@ public record DungjiProperties(
     @DefaultValue("10m") @NotNull @DurationMin(millis = 0) Duration sweepInterval,
     @DefaultValue("1h") @NotNull @DurationMin(millis = 0) Duration sweepMinAge,
     @DefaultValue @NotNull @Valid Quota quota,
-    @DefaultValue @NotNull @Valid Report report) {
+    @DefaultValue @NotNull @Valid Report report,
+    @DefaultValue @NotNull @Valid Watch watch) {
+
+  /**
+   * {@code dungji.watch.*}: watched nests are re-issued on their tenants' schedules (days apart);
+   * the recurring kind {@code dungji.watch-scan} looks for due ones.
+   *
+   * @param scanInterval the schedule of that kind (0: no schedule, it can still be submitted by
+   *     hand); a watch is re-issued at most this long after its slot
+   * @param notifyMaxAttempts attempts to deliver one change's notification (SMTP down …)
+   */
+  public record Watch(
+      @DefaultValue("10m") @NotNull @DurationMin(millis = 0) Duration scanInterval,
+      @DefaultValue("12") @Min(1) @Max(1000) int notifyMaxAttempts) {}
 
   /**
    * {@code dungji.quota.*}: every issuance costs a fee. Days are calendar days in {@code zone}.

@@ -37,11 +37,24 @@ public class AnalysisHandler implements TaskHandler {
   private final RegistryFiles files;
   private final RegistryAnalyses analyses;
   private final ObjectStorage storage;
+  private final RegisterAnalysed analysed;
 
   public AnalysisHandler(RegistryFiles files, RegistryAnalyses analyses, ObjectStorage storage) {
+    this(files, analyses, storage, RegisterAnalysed.NONE);
+  }
+
+  /**
+   * @param analysed told of each stored register in this task's transaction (a watch's diff)
+   */
+  public AnalysisHandler(
+      RegistryFiles files,
+      RegistryAnalyses analyses,
+      ObjectStorage storage,
+      RegisterAnalysed analysed) {
     this.files = files;
     this.analyses = analyses;
     this.storage = storage;
+    this.analysed = analysed;
   }
 
   @Override
@@ -67,6 +80,7 @@ public class AnalysisHandler implements TaskHandler {
     }
     analyses.save(
         taskId, JSON.writeValueAsString(register), register.uncertain(), register.confidence());
+    analysed.analysed(ctx, analysis.nestId(), taskId, register);
     ctx.result(
         "{\"file_id\": "
             + file.id()

@@ -4,14 +4,14 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /** The registry tasks' payloads: a single id, written and read here only. */
-final class Payloads {
+public final class Payloads {
   private Payloads() {}
 
-  static String of(String field, long value) {
+  public static String of(String field, long value) {
     return "{\"" + field + "\": " + value + "}";
   }
 
-  static long read(String json, String field) {
+  public static long read(String json, String field) {
     Matcher m = Pattern.compile("\"" + Pattern.quote(field) + "\"\\s*:\\s*(\\d+)").matcher(json);
     if (!m.find()) {
       throw new IllegalArgumentException("payload has no " + field + ": " + json);

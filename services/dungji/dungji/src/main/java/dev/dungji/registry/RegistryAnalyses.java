@@ -69,4 +69,38 @@ public class RegistryAnalyses {
         .query(UUID.class)
         .optional();
   }
+
+  /** Whether the nest has an analysed register (a watch has something to compare with). */
+  public boolean hasRegister(long nestId) {
+    return jdbc.sql(
+                "SELECT count(*) FROM dungji_registry_analysis"
+                    + " WHERE nest_id = :nest AND register IS NOT NULL")
+            .param("nest", nestId)
+            .query(Long.class)
+            .single()
+        > 0;
+  }
+
+  /** An analysed register and its task. */
+  public record Stored(UUID analysisTaskId, String register) {}
+
+  /**
+   * The nest's newest analysed register other than {@code analysisTaskId}'s: what a watch compares
+   * a new certificate with. By the file's id, the order in which certificates were issued.
+   */
+  public Optional<Stored> previousRegister(long nestId, UUID analysisTaskId) {
+    return jdbc.sql(
+            """
+            SELECT analysis_task_id, register FROM dungji_registry_analysis
+             WHERE nest_id = :nest AND register IS NOT NULL AND analysis_task_id <> :task
+             ORDER BY file_id DESC
+             LIMIT 1
+            """)
+        .param("nest", nestId)
+        .param("task", analysisTaskId)
+        .query(
+            (rs, row) ->
+                new Stored(rs.getObject("analysis_task_id", UUID.class), rs.getString("register")))
+        .optional();
+  }
 }

@@ -17,6 +17,9 @@ public final class RegistryTasks {
 
   public static final String QUOTA_PRUNE_KIND = "dungji.quota-prune";
 
+  /** The watch scan, a recurring kind: re-issues the certificates of due watches. */
+  public static final String WATCH_SCAN_KIND = "dungji.watch-scan";
+
   public static final String AUTOMATION_FAILED = "AUTOMATION_FAILED";
 
   /** The issuer refused a second charge for the key and has no charge of ours to show. */

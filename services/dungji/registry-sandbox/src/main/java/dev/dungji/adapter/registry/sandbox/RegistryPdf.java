@@ -52,7 +52,12 @@ public final class RegistryPdf {
   }
 
   byte[] render(IssueRequest request, boolean scanned) {
-    return render(SandboxRegister.generate(spec(request)).pages(), scanned);
+    return render(request, 1, scanned);
+  }
+
+  /** The register as its {@code issuance}-th issuance shows it (see {@code changes=N}). */
+  byte[] render(IssueRequest request, int issuance, boolean scanned) {
+    return render(SandboxRegister.generate(spec(request), issuance).pages(), scanned);
   }
 
   static SandboxRegister.Spec spec(IssueRequest request) {

@@ -40,9 +40,33 @@ public final class SandboxRegister {
   /**
    * @param seed every random choice
    * @param noLandRight a 집합건물 without 대지권의 표시 (대지권 미등기)
+   * @param changes how many changes the register goes through between issuances ({@code
+   *     changes=N}): the k-th issuance shows the first min(k - 1, N) of them (see {@link
+   *     #generate(Spec, int)})
    */
   public record Spec(
-      String address, String unit, Profile profile, Kind kind, long seed, boolean noLandRight) {}
+      String address,
+      String unit,
+      Profile profile,
+      Kind kind,
+      long seed,
+      boolean noLandRight,
+      int changes) {
+    public Spec(
+        String address, String unit, Profile profile, Kind kind, long seed, boolean noLandRight) {
+      this(address, unit, profile, kind, seed, noLandRight, 0);
+    }
+  }
+
+  /**
+   * What happens to a register between issuances, in this order (then again from the first): a new
+   * 근저당권, a 압류 by the tax office, the property sold to someone else.
+   */
+  public enum Change {
+    NEW_MORTGAGE,
+    SEIZURE,
+    OWNERSHIP_TRANSFER
+  }
 
   /** A printed line; struck ones get a red line through them. */
   public record Row(String text, boolean struck) {}
@@ -79,6 +103,7 @@ public final class SandboxRegister {
     Profile profile = null;
     Kind kind = Kind.COLLECTIVE;
     boolean noLandRight = false;
+    int changes = 0;
     if (label != null) {
       Matcher m = MARKER.matcher(label);
       while (m.find()) {
@@ -86,6 +111,8 @@ public final class SandboxRegister {
           String w = word.strip().toUpperCase(Locale.ROOT).replace('-', '_');
           if (w.startsWith("SEED=")) {
             seed = Long.parseLong(w.substring(5));
+          } else if (w.startsWith("CHANGES=")) {
+            changes = Integer.parseInt(w.substring(8));
           } else if (w.equals("BUILDING") || w.equals("LAND") || w.equals("COLLECTIVE")) {
             kind = Kind.valueOf(w);
           } else if (w.equals("NO_LAND_RIGHT")) {
@@ -99,7 +126,7 @@ public final class SandboxRegister {
     if (profile == null) {
       profile = Profile.values()[Math.floorMod(seed, Profile.values().length)];
     }
-    return new Spec(address, unit, profile, kind, seed, noLandRight);
+    return new Spec(address, unit, profile, kind, seed, noLandRight, changes);
   }
 
   private static final String[] PEOPLE = {
@@ -124,13 +151,31 @@ public final class SandboxRegister {
   private final List<Entry> eul = new ArrayList<>();
   private LocalDay day;
 
-  private SandboxRegister(Spec spec) {
+  private final int applied;
+
+  private SandboxRegister(Spec spec, int issuance) {
     this.spec = spec;
+    this.applied = Math.max(0, Math.min(issuance - 1, spec.changes()));
     this.random = new Random(spec.seed() * 31 + spec.profile().ordinal());
   }
 
+  /** The register as its first issuance shows it. */
   public static Generated generate(Spec spec) {
-    return new SandboxRegister(spec).build();
+    return generate(spec, 1);
+  }
+
+  /**
+   * The register as its {@code issuance}-th issuance (1 for the first) shows it: the same history,
+   * with the first min(issuance - 1, {@code spec.changes()}) {@link Change}s registered after it.
+   * The draws of the changes come after the history's, so the history is the same at every step.
+   */
+  public static Generated generate(Spec spec, int issuance) {
+    return new SandboxRegister(spec, issuance).build();
+  }
+
+  /** The change the k-th step (1 for the first) registers. */
+  public static Change change(int step) {
+    return Change.values()[(step - 1) % Change.values().length];
   }
 
   /** One entry as the generator keeps it. */
@@ -140,6 +185,8 @@ public final class SandboxRegister {
     final String kind; // the parser's RightKind name
     final List<String> rows = new ArrayList<>();
     boolean cancelled;
+    // A trust whose trustee sold the property: ended by the transfer, not struck through.
+    boolean superseded;
     List<String> holders = List.of();
     long maxClaim;
     long deposit;
@@ -426,7 +473,38 @@ public final class SandboxRegister {
         mortgage(owner, price * 3 / 10 / 1_000_000 * 1_000_000);
       }
     }
+    for (int step = 1; step <= applied; step++) {
+      owner = applyChange(change(step), owner, price);
+    }
     return new Generated(paginate(owner), truth(owner));
+  }
+
+  /** Registers one change after the history; answers the owner afterwards. */
+  private String applyChange(Change change, String owner, long price) {
+    switch (change) {
+      case NEW_MORTGAGE -> mortgage(owner, price / 5 / 1_000_000 * 1_000_000);
+      case SEIZURE -> {
+        Entry s =
+            entry(
+                gap,
+                "압류",
+                "SEIZURE",
+                "압류(징수과-" + (1000 + random.nextInt(9000)) + ")",
+                List.of("권리자  국", "처분청  마포세무서"));
+        s.holders = List.of("국");
+      }
+      case OWNERSHIP_TRANSFER -> {
+        String buyer = owner;
+        while (buyer.equals(owner)) {
+          buyer = person();
+        }
+        // Sold by a trustee, the trust ends with the transfer (신탁재산의 처분).
+        gap.stream().filter(e -> e.kind.equals("TRUST")).forEach(e -> e.superseded = true);
+        ownership("소유권이전", "매매", buyer, "거래가액  " + won(price));
+        return buyer;
+      }
+    }
+    return owner;
   }
 
   private Truth truth(String owner) {
@@ -437,7 +515,10 @@ public final class SandboxRegister {
     long deposits = 0;
     for (Entry e : gap) {
       // A trust is ownership (the trustee owns) and a burden both: in force, and flagged.
-      if (!e.cancelled && !e.kind.startsWith("OWNERSHIP") && !e.kind.equals("CANCELLATION")) {
+      if (!e.cancelled
+          && !e.superseded
+          && !e.kind.startsWith("OWNERSHIP")
+          && !e.kind.equals("CANCELLATION")) {
         gapInForce.add(e.rank);
         flags.add(e.kind);
       }
@@ -613,6 +694,7 @@ public final class SandboxRegister {
     for (Entry e : part) {
       boolean burden =
           !e.cancelled
+              && !e.superseded
               && !e.kind.startsWith("OWNERSHIP")
               && !e.kind.equals("CANCELLATION")
               && !e.kind.equals("AMENDMENT");

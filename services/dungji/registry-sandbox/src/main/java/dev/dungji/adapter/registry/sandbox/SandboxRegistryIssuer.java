@@ -38,6 +38,8 @@ public final class SandboxRegistryIssuer implements RegistryIssuer {
   private final Map<String, Instant> paidAt = new ConcurrentHashMap<>();
   private final Map<String, AtomicInteger> payments = new ConcurrentHashMap<>();
   private final AtomicInteger issueCalls = new AtomicInteger();
+  // Certificates made per register (address, unit, label): the k-th shows the k-th state.
+  private final Map<String, AtomicInteger> issuedPerRegister = new ConcurrentHashMap<>();
 
   /**
    * @param font a TrueType font with Hangul, embedded in every PDF; null for the bundled
@@ -155,7 +157,8 @@ public final class SandboxRegistryIssuer implements RegistryIssuer {
     }
     IssuedDocument document =
         new IssuedDocument(
-            pdf.render(request, faults.contains(SandboxFault.SCANNED)), receipt(key));
+            pdf.render(request, nextIssuance(request), faults.contains(SandboxFault.SCANNED)),
+            receipt(key));
     pay(key, document);
     if (faults.contains(SandboxFault.CHARGED_TIMEOUT)) {
       throw new IssuerException(
@@ -199,6 +202,16 @@ public final class SandboxRegistryIssuer implements RegistryIssuer {
     }
     payments.computeIfAbsent(key, k -> new AtomicInteger()).incrementAndGet();
     return document;
+  }
+
+  /**
+   * The how-manieth certificate of this register this one is (1 for the first), in this process:
+   * with {@code [register:…,changes=N]} the register changes between issuances.
+   */
+  private int nextIssuance(IssueRequest request) {
+    String register =
+        request.address() + "|" + request.dong() + "|" + request.ho() + "|" + request.label();
+    return issuedPerRegister.computeIfAbsent(register, k -> new AtomicInteger()).incrementAndGet();
   }
 
   private static String receipt(String key) {
