@@ -1,6 +1,7 @@
 package dev.dongchimi.images;
 
 import dev.dongchimi.category.Category;
+import dev.platform.fonts.Fonts;
 import java.awt.BasicStroke;
 import java.awt.Color;
 import java.awt.Font;
@@ -14,7 +15,6 @@ import java.awt.geom.RoundRectangle2D;
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import dev.platform.fonts.Fonts;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
@@ -24,8 +24,8 @@ import javax.imageio.ImageIO;
 /**
  * The picture a product gets when no photo of it is known: its category's pictogram, the category's
  * label and the product's short name on a tinted square. It says what it is — a placeholder, not a
- * photo. The font (NanumGothic, SIL OFL 1.1) comes from module {@code platform/fonts}, so the rendering does
- * not depend on the fonts of the machine it runs on.
+ * photo. The font (NanumGothic, SIL OFL 1.1) comes from module {@code platform/fonts}, so the
+ * rendering does not depend on the fonts of the machine it runs on.
  */
 public final class PlaceholderPicture {
   /** The side of the square, in pixels. */
