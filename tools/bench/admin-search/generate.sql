@@ -3,8 +3,8 @@
 --   psql -v n=1000000 -v active=10000 -f generate.sql     (1 % active: the 1 M figures)
 --   psql -v n=10000000 -v active=10000 -f generate.sql    (a backlog of the same size in 10 M rows)
 -- Of the 1 % slots (i % 100 = 99) every (n / 100 / active)-th is active, the others SUCCESS.
---   psql ... -v v7ids=true -f generate.sql                   (UUIDv7 ids, as the engine writes from V10)
--- Ids are random (v4, as before V10) unless v7ids is true: then each id is a UUIDv7 of the row's
+--   psql ... -v v7ids=true -f generate.sql                   (UUIDv7 ids, as the engine writes now)
+-- Ids are random (v4, as before UUIDv7 ids) unless v7ids is true: then each id is a UUIDv7 of the row's
 -- created_at, which is then whole milliseconds, as TaskIds makes them (ADR 0011).
 \if :{?v7ids}
 \else

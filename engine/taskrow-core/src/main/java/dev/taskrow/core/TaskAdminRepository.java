@@ -7,7 +7,6 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Clock;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -24,17 +23,11 @@ import java.util.UUID;
 final class TaskAdminRepository {
   private static final String NEWEST_FIRST = " order by t.created_at desc, t.id desc";
 
-  /**
-   * How far ahead of the engine's clock a v7 id may be and still be searched: the time of an id is
-   * the submitting engine's clock, which another instance's may trail.
-   */
-  static final Duration CLOCK_MARGIN = Duration.ofDays(1);
-
   // A FAILED row may be re-run when nothing re-ran it yet and no newer row exists for its (kind,
   // subject): a newer row is a re-run, or a new submit that took the subject's place. Both
   // subqueries are index probes (the re-run index, the subject index). "Newer" is later in the
-  // search's (created_at, id) order: created_at has whole milliseconds since V10, and of two v7 ids
-  // of one millisecond the later one is the larger (TaskIds).
+  // search's (created_at, id) order: created_at has whole milliseconds since task ids are UUIDv7
+  // (ADR 0011), and of two v7 ids of one millisecond the later one is the larger (TaskIds).
   static final String RERUNNABLE =
       """
        and t.kind = any(cast(:known_kinds as text[]))
@@ -117,31 +110,23 @@ final class TaskAdminRepository {
           group by t.queue
           """);
 
-  // SUCCESS rows with v7 ids through the primary key's range of the window (ADR 0011), those with
-  // v4
-  // ids (kept from before V10) through taskrow_task_success_v4_idx, which includes the queue, and
-  // FAILED rows through the failed-window index, which includes it too.
+  // Per (queue, kind) pair of the finished index, a range of it from :since, read from the index
+  // alone (it includes the status); a queue with nothing finished since is left out.
   private static final Sql FINISHED_COUNTS =
       Sql.of(
-          """
-          select c.queue, sum(c.succeeded) as succeeded, sum(c.failed) as failed
-          from (select t.queue, count(*) as succeeded, 0 as failed
-                from taskrow_task t
-                where %1$s and t.id >= :since_id and t.id < :id_ceiling and t.created_at >= :since
-                group by t.queue
-                union all
-                select t.queue, count(*), 0
-                from taskrow_task t
-                where %2$s and t.created_at >= :since
-                group by t.queue
-                union all
-                select t.queue, 0, count(*)
-                from taskrow_task t
-                where t.status = 'FAILED' and t.created_at >= :since
-                group by t.queue) c
-          group by c.queue
-          """
-              .formatted(TaskFilterSql.SUCCESS_V7, TaskFilterSql.SUCCESS_V4));
+          FinishedPairs.all()
+              + """
+              select p.queue, sum(c.succeeded) as succeeded, sum(c.failed) as failed
+              from pairs p
+              cross join lateral (
+                    select count(*) filter (where t.status = 'SUCCESS') as succeeded,
+                           count(*) filter (where t.status = 'FAILED') as failed
+                    from taskrow_task t
+                    where t.status in ('SUCCESS', 'FAILED') and t.queue = p.queue
+                      and t.kind = p.kind and t.created_at >= :since) c
+              group by p.queue
+              having sum(c.succeeded) + sum(c.failed) > 0
+              """);
 
   // Grouped from a range of the failed-window index alone (it includes kind, queue and code): the
   // failures since :since, not every one kept; the newest message of each group is one backward
@@ -172,11 +157,8 @@ final class TaskAdminRepository {
   }
 
   /**
-   * One page, newest first, after the cursor. The parts of the table are searched apart, each
-   * through its own index in (created_at, id) order, and merged: active rows through the claim
-   * index, FAILED ones through the failed-window index, SUCCESS ones with v7 ids through the
-   * primary key (for them id order is (created_at, id) order, ADR 0011), SUCCESS ones with v4 ids
-   * through taskrow_task_success_v4_idx.
+   * One page, newest first, after the cursor. The active and the finished part of the table are
+   * searched apart, each through its own index in (created_at, id) order, and merged.
    */
   List<Task> search(Connection c, TaskFilter filter, TaskCursor after, int limit)
       throws SQLException {
@@ -189,17 +171,14 @@ final class TaskAdminRepository {
             + (after == null ? "" : " and (t.created_at, t.id) < (:after_at, :after_id)");
     List<String> branches = new ArrayList<>();
     for (String part : parts) {
-      if (filter.subject() == null && part.equals(TaskFilterSql.FINISHED)) {
-        branches.add(newestFirst(TaskFilterSql.FINISHED_FAILED, conditions));
-        branches.add(successV7Branch(filter, after, conditions));
-        branches.add(newestFirst(TaskFilterSql.SUCCESS_V4, conditions));
-      } else if (filter.subject() == null && part.equals(TaskFilterSql.FINISHED_SUCCESS)) {
-        branches.add(successV7Branch(filter, after, conditions));
-        branches.add(newestFirst(TaskFilterSql.SUCCESS_V4, conditions));
-      } else {
-        // Active rows, FAILED ones, or a subject's rows (the subject index holds every status).
-        branches.add(newestFirst(part, conditions));
-      }
+      branches.add(
+          byFinishedPairs(part, filter)
+              ? pairsBranch(part, filter, conditions)
+              : "select t.* from taskrow_task t where "
+                  + part
+                  + conditions
+                  + NEWEST_FIRST
+                  + " limit :limit");
     }
     String text =
         branches.size() == 1
@@ -213,47 +192,41 @@ final class TaskAdminRepository {
         TaskFilterSql.bind(Sql.params(), filter)
             .with("after_at", after == null ? null : after.createdAt())
             .with("after_id", after == null ? null : after.id())
-            .with("limit", limit)
-            .with("id_ceiling", idCeiling())
-            .with(
-                "id_from",
-                filter.createdFrom() == null ? null : TaskIds.floor(filter.createdFrom()))
-            .with("id_to", filter.createdTo() == null ? null : TaskIds.after(filter.createdTo()))
-            .with("id_after", after == null ? null : TaskIds.after(after.createdAt()));
+            .with("limit", limit);
     return tasks(c, Sql.of(text), params);
   }
 
-  private static String newestFirst(String part, String conditions) {
-    return "select t.* from taskrow_task t where "
+  /**
+   * Whether the finished part is read one (queue, kind) pair at a time (V9's finished index leads
+   * with both). Not when both are given (one range of the index), nor when an error code or a
+   * subject narrows it (their own indexes find the few rows), nor for FAILED rows (the
+   * failed-window index is in (created_at, id) order already).
+   */
+  private static boolean byFinishedPairs(String part, TaskFilter filter) {
+    return part.startsWith(TaskFilterSql.FINISHED)
+        && filter.status() != TaskStatus.FAILED
+        && filter.errorCode() == null
+        && filter.subject() == null
+        && (filter.queue() == null || filter.kind() == null);
+  }
+
+  /**
+   * The newest page of each (queue, kind) pair of the finished index, merged: a backward walk of
+   * one range per pair that stops at the page size, so the page costs the pairs times the page,
+   * however many rows the table keeps.
+   */
+  private static String pairsBranch(String part, TaskFilter filter, String conditions) {
+    return "("
+        + (filter.queue() == null ? FinishedPairs.all() : FinishedPairs.ofQueue())
+        + "select t.* from pairs p cross join lateral (select t.* from taskrow_task t where "
         + part
+        + " and t.queue = p.queue and t.kind = p.kind"
         + conditions
         + NEWEST_FIRST
-        + " limit :limit";
-  }
-
-  /**
-   * SUCCESS rows with v7 ids, newest first: a backward walk of the primary key from the top of the
-   * window (the cursor, the filter's end, or the ceiling), which stops at the page size. The id
-   * bounds pick the range; the created_at conditions beside them still decide exactly.
-   */
-  private static String successV7Branch(TaskFilter filter, TaskCursor after, String conditions) {
-    return "select t.* from taskrow_task t where "
-        + TaskFilterSql.SUCCESS_V7
-        + " and t.id < :id_ceiling"
-        + (filter.createdFrom() == null ? "" : " and t.id >= :id_from")
-        + (filter.createdTo() == null ? "" : " and t.id < :id_to")
-        + (after == null ? "" : " and t.id < :id_after")
-        + conditions
-        + " order by t.id desc limit :limit";
-  }
-
-  /**
-   * Above every v7 id written so far: the engine clock's time plus {@link #CLOCK_MARGIN}. A range
-   * of the primary key needs an upper end, since random v4 ids spread over all of it.
-   */
-  private UUID idCeiling() {
-    Instant now = clock != null ? clock.instant() : Instant.now();
-    return TaskIds.floor(now.plus(CLOCK_MARGIN));
+        + " limit :limit) t"
+        + (filter.kind() == null ? "" : " where p.kind = :f_kind")
+        + NEWEST_FIRST
+        + " limit :limit)";
   }
 
   /**
@@ -422,13 +395,7 @@ final class TaskAdminRepository {
   Map<String, long[]> finishedCounts(Connection c, Instant since) throws SQLException {
     Map<String, long[]> counts = new TreeMap<>();
     try (PreparedStatement statement =
-            FINISHED_COUNTS.prepare(
-                c,
-                clock,
-                Sql.params()
-                    .with("since", since)
-                    .with("since_id", TaskIds.floor(since))
-                    .with("id_ceiling", idCeiling()));
+            FINISHED_COUNTS.prepare(c, clock, Sql.params().with("since", since));
         ResultSet rs = statement.executeQuery()) {
       while (rs.next()) {
         counts.put(

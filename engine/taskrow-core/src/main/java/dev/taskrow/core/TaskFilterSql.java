@@ -17,26 +17,8 @@ final class TaskFilterSql {
   /** Active rows: the backlog, found through the claim index. */
   static final String ACTIVE = "t.status in ('PENDING', 'PROCESSING')";
 
-  /** Finished rows. */
+  /** Finished rows: what the V8 search indexes hold. */
   static final String FINISHED = "t.status in ('SUCCESS', 'FAILED')";
-
-  /** The part {@link #parts} writes for a SUCCESS filter. */
-  static final String FINISHED_SUCCESS = FINISHED + " and t.status = 'SUCCESS'";
-
-  /** FAILED rows, written so the FAILED indexes' "status = 'FAILED'" is implied. */
-  static final String FINISHED_FAILED = FINISHED + " and t.status = 'FAILED'";
-
-  /**
-   * SUCCESS rows with a v7 id (the 15th character of the text form is the version): found by a
-   * range of the primary key (ADR 0011).
-   */
-  static final String SUCCESS_V7 = "t.status = 'SUCCESS' and substr(t.id::text, 15, 1) = '7'";
-
-  /**
-   * SUCCESS rows with a v4 id, kept from before V10: the predicate of taskrow_task_success_v4_idx,
-   * written the same way so the planner can use it.
-   */
-  static final String SUCCESS_V4 = "t.status = 'SUCCESS' and substr(t.id::text, 15, 1) <> '7'";
 
   private TaskFilterSql() {}
 

@@ -7,9 +7,10 @@ import java.util.UUID;
 
 /**
  * Task ids: UUIDv7 (RFC 9562 §5.7), the engine clock's millisecond in the first 48 bits, so the
- * primary key is in creation order and a time window is a range of it (ADR 0011). A task's {@code
- * created_at} is that millisecond ({@link #createdAt}), so ordering by {@code (created_at, id)} and
- * ordering by {@code id} are the same for every row with a v7 id.
+ * primary key is in creation order (ADR 0011: this prepares moving finished rows out of the hot
+ * table by time; the searches still read V9's finished-row index). A task's {@code created_at} is
+ * that millisecond ({@link #createdAt}), so ordering by {@code (created_at, id)} and ordering by
+ * {@code id} are the same for every row with a v7 id.
  *
  * <p>Monotonic within a process (RFC 9562 §6.2, method 2): a second id in the same millisecond is
  * the previous one plus a random step, never a smaller one. If the clock steps back (a settable

@@ -68,7 +68,8 @@ class TaskAdminActionsTest extends AdminTest {
 
   @Test
   void aSubmitInTheSameMillisecondSupersedesTheFailedTask() throws Exception {
-    // created_at has whole milliseconds since V10 (the id's): of two tasks of one millisecond the
+    // created_at has whole milliseconds since ids are UUIDv7 (the id's): of two tasks of one
+    // millisecond the
     // later submit is the newer one, by its id.
     UUID failed = taskrow.submit(NewTask.of("issue").subject("nest:same-ms"));
     fail(failed, "ISSUER_TIMEOUT", "slow");

@@ -133,10 +133,10 @@ class TaskAdminSearchTest extends AdminTest {
   }
 
   @Test
-  void rowsWithRandomIdsFromBeforeV10AreFoundInCreatedOrderAmongTheNewOnes() throws Exception {
-    // Rows kept from before V10 have v4 ids and created_at to the microsecond; V10's searches find
-    // SUCCESS rows with v7 ids through the primary key and these through their own index. Both
-    // kinds interleave in time here, so every page merges them.
+  void v4AndV7RowsInterleavedInTimeArePagedInCreatedOrder() throws Exception {
+    // Rows kept from before UUIDv7 ids have v4 ids and created_at to the microsecond, the new ones
+    // v7 ids and whole milliseconds. The search pages by (created_at, id), never by id alone, so
+    // both kinds, interleaved in time here, come in created order on every page.
     String[] kinds = {"issue", "ocr", "import"};
     List<UUID> v7 = new ArrayList<>();
     for (int i = 0; i < 24; i++) {

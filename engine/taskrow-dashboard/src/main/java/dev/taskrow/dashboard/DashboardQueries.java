@@ -28,33 +28,35 @@ final class DashboardQueries {
        group by queue
       """;
 
-  // The tasks created in the last hour and finished since, by the minute they finished in, in
-  // three parts (ADR 0011): SUCCESS rows with v7 ids are the primary key's range of the hour (a
-  // v7 id's time is its created_at; the range ends a day ahead, as the engine's searches do, since
-  // random v4 ids spread over the whole key), SUCCESS rows with v4 ids, kept from before V10, are
-  // read from taskrow_task_success_v4_idx alone (it includes queue and finished_at), FAILED rows
-  // through the failed-window index. A task created earlier that finished within the hour is left
-  // out: the price of reading by created time (the engine keeps no index on finished_at).
+  // Through taskrow_task_finished_idx (queue, kind, created_at, id) include (status, finished_at),
+  // V9, one (queue, kind) pair at a time (a loose index scan finds the pairs), from the index
+  // alone:
+  // the tasks created in the last hour and finished since, by the minute they finished in. A task
+  // created earlier that finished within the hour is left out: the price of reading an index
+  // instead of the table (the engine keeps no index on finished_at).
   private static final String PER_MINUTE =
       """
-      select f.queue,
-             (extract(epoch from date_trunc('minute', now()) - date_trunc('minute', f.finished_at))
+      with recursive pairs (queue, kind) as (
+          (select queue, kind from taskrow_task
+            where status in ('SUCCESS', 'FAILED')
+            order by queue, kind limit 1)
+          union all
+          select n.queue, n.kind from pairs p
+          cross join lateral (
+              select t.queue, t.kind from taskrow_task t
+               where t.status in ('SUCCESS', 'FAILED') and (t.queue, t.kind) > (p.queue, p.kind)
+               order by t.queue, t.kind limit 1) n)
+      select p.queue,
+             (extract(epoch from date_trunc('minute', now()) - date_trunc('minute', t.finished_at))
                  / 60)::int as minutes_ago,
-             count(*) filter (where f.status = 'SUCCESS') as succeeded,
-             count(*) filter (where f.status = 'FAILED') as failed
-        from (select t.queue, t.status, t.finished_at from taskrow_task t
-               where t.status = 'SUCCESS' and substr(t.id::text, 15, 1) = '7'
-                 and t.id >= taskrow_uuid7_floor(now() - interval '1 hour')
-                 and t.id < taskrow_uuid7_floor(now() + interval '1 day')
-                 and t.created_at >= now() - interval '1 hour'
-              union all
-              select t.queue, t.status, t.finished_at from taskrow_task t
-               where t.status = 'SUCCESS' and substr(t.id::text, 15, 1) <> '7'
-                 and t.created_at >= now() - interval '1 hour'
-              union all
-              select t.queue, t.status, t.finished_at from taskrow_task t
-               where t.status = 'FAILED' and t.created_at >= now() - interval '1 hour') f
-       where f.finished_at > date_trunc('minute', now()) - interval '1 hour'
+             count(*) filter (where t.status = 'SUCCESS') as succeeded,
+             count(*) filter (where t.status = 'FAILED') as failed
+        from pairs p
+        cross join lateral (
+            select t.status, t.finished_at from taskrow_task t
+             where t.status in ('SUCCESS', 'FAILED') and t.queue = p.queue and t.kind = p.kind
+               and t.created_at >= now() - interval '1 hour'
+               and t.finished_at > date_trunc('minute', now()) - interval '1 hour') t
        group by 1, 2
       """;
 

@@ -133,7 +133,7 @@ public final class Bench {
                 drain.run(variant, results, run, set.label(), false);
               }
             }
-            IndexSet.V10.apply(database);
+            IndexSet.V9.apply(database);
           }
         }
         if (options.workloads().contains("latency")) {

@@ -25,7 +25,7 @@ enum IndexSet {
               + " include (kind, queue) where status = 'FAILED'",
           "create index taskrow_task_failed_created_idx on taskrow_task (created_at, id)"
               + " where status = 'FAILED'")),
-  /** V9: one index over finished rows, two over FAILED ones. */
+  /** V9 (the migrations' current set): one index over finished rows, two over FAILED ones. */
   V9(
       List.of(
           "create index taskrow_task_finished_idx on taskrow_task (queue, kind, created_at, id)"
@@ -35,8 +35,9 @@ enum IndexSet {
           "create index taskrow_task_failed_window_idx on taskrow_task (created_at, id)"
               + " include (kind, queue, error_code) where status = 'FAILED'")),
   /**
-   * V10 (the migrations' current set): no entry for a SUCCESS row with a v7 id; two indexes over
-   * FAILED ones and one over SUCCESS rows with v4 ids (empty here: the engine writes v7 ids).
+   * The V10 option, measured and not adopted (ADR 0011): no entry for a SUCCESS row with a v7 id;
+   * two indexes over FAILED ones and one over SUCCESS rows with v4 ids (empty here: the engine
+   * writes v7 ids). No migration creates it.
    */
   V10(
       List.of(

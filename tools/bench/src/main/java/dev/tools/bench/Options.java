@@ -125,8 +125,8 @@ record Options(
         --workloads=retained        the drain with finished rows kept in the table, one row per size
         --retained=100000,1000000   retained: the sizes, ascending (10000000 takes long to generate)
         --index-sets=v7,v9,v10      drain: each run drains once per set of finished-row indexes
-                                    (before V8, V8's, V9's, V10's), interleaved: the A/B of
-                                    ADRs 0007 and 0011
+                                    (before V8, V8's, V9's, the rejected V10 option's),
+                                    interleaved: the A/B of ADRs 0007 and 0011
         --out-dir=bench-results     where the Markdown report goes
       """;
 
