@@ -380,7 +380,7 @@ public class DungjiAutoConfiguration {
             .lease(Duration.ofMinutes(1))
             .retryPolicy(
                 RetryPolicy.exponential(properties.retryInitialDelay(), properties.retryMaxDelay())
-                    .neverRetry(NotifyHandler.CHANGE_NOT_FOUND))
+                    .neverRetry(NotifyHandler.CHANGE_NOT_FOUND, NotifyHandler.NOTICE_UNDELIVERABLE))
             .build(),
         new NotifyHandler(changes, notifier, JdbcClient.create(dataSource)));
   }

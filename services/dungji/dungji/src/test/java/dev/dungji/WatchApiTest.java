@@ -38,7 +38,7 @@ import tools.jackson.databind.JsonNode;
       "dungji.quota.reuse-window=0s",
       "dungji.quota.per-nest-per-day=3"
     })
-@Import(IssuanceQuotaApiTest.Clocks.class)
+@Import({IssuanceQuotaApiTest.Clocks.class, FlakyNotifier.Config.class})
 class WatchApiTest extends ApiTestBase {
   private static final ZoneId SEOUL = ZoneId.of("Asia/Seoul");
 
@@ -49,6 +49,7 @@ class WatchApiTest extends ApiTestBase {
   @Autowired WatchScanner scanner;
   @Autowired IssuanceQuota quota;
   @Autowired Taskrow taskrow;
+  @Autowired FlakyNotifier notifier;
 
   /** A nest whose sandbox register gains a 근저당, then a 압류, then a new owner. */
   private long changingNest(String token) {
@@ -93,6 +94,8 @@ class WatchApiTest extends ApiTestBase {
     String alice = newUser();
     long nest = changingNest(alice);
     analysedOnce(alice, nest);
+    // The notifier is down for the first two tries (SMTP refused): the notify task retries.
+    notifier.failNext(2);
 
     Answer started = watch(alice, nest, 1, today().plusDays(10));
     assertThat(started.status()).isEqualTo(200);
@@ -127,10 +130,17 @@ class WatchApiTest extends ApiTestBase {
     assertThat(changes.get(0).get("kind").asString()).isEqualTo("MORTGAGE");
     assertThat(changes.get(0).get("description").asString()).startsWith("새 권리 등기: 근저당권");
     await()
-        .atMost(Duration.ofSeconds(30))
+        .atMost(Duration.ofSeconds(60))
         .until(() -> api().get("/inbox", alice).json().get("unread").asLong() == 1);
+    assertThat(notifier.failed()).as("tries refused before delivery").isEqualTo(2);
+    assertThat(notifier.delivered()).as("delivered once").isEqualTo(1);
+    assertThat(api().get("/inbox", alice).json().get("messages")).hasSize(1);
+    // The change was kept throughout: the same one event, now notified.
+    assertThat(api().get("/nests/" + nest + "/watch/changes", alice).json()).hasSize(1);
     JsonNode message = api().get("/inbox", alice).json().get("messages").get(0);
     assertThat(message.get("title").asString()).startsWith("[둥지] 등기부 변동");
+    assertThat(message.get("body").asString())
+        .contains("변동 내역 / Changes: /nests/" + nest + "/watch/changes");
     assertThat(message.get("change_id").asLong()).isEqualTo(changes.get(0).get("id").asLong());
     assertThat(
             api()

@@ -1,24 +1,25 @@
 package dev.dungji.watch;
 
 import dev.dungji.notify.Notice;
-import dev.dungji.notify.Notifier;
 import java.sql.Timestamp;
 import java.time.Instant;
 import java.util.List;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
 /**
- * The in-app inbox (dungji_inbox): the {@link Notifier}'s embedded default. Delivering is an insert
- * in the notification task's transaction; a repeated notice of one change is no second message.
+ * The in-app inbox (dungji_inbox): the {@link dev.dungji.notify.Notifier}'s embedded default (the
+ * auto-configuration's {@code inbox::send}). Delivering is an insert in the notification task's
+ * transaction; a repeated notice of one change is no second message. Not a Notifier itself: the
+ * inbox bean exists whatever the notifier is (its API lists the messages), and it must not stand
+ * beside another Notifier (the SMTP adapter) as a second candidate.
  */
-public class Inbox implements Notifier {
+public class Inbox {
   private final JdbcClient jdbc;
 
   public Inbox(JdbcClient jdbc) {
     this.jdbc = jdbc;
   }
 
-  @Override
   public void send(Notice notice) {
     jdbc.sql(
             """

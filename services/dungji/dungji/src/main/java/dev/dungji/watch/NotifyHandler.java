@@ -1,6 +1,7 @@
 package dev.dungji.watch;
 
 import dev.dungji.notify.Notice;
+import dev.dungji.notify.NoticeUndeliverableException;
 import dev.dungji.notify.Notifier;
 import dev.dungji.notify.NotifierUnavailableException;
 import dev.dungji.registry.Payloads;
@@ -11,12 +12,16 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 
 /**
  * Tells the tenant of one change event through the {@link Notifier}; a notifier that cannot deliver
- * now (SMTP down, refused) fails NOTIFIER_UNAVAILABLE, retried with backoff on the same row. The
- * change event stays recorded whatever happens; notified_at says when it was delivered.
+ * now (SMTP down, refused) fails NOTIFIER_UNAVAILABLE, retried with backoff on the same row up to
+ * the kind's attempts. A notice that can never be delivered (no address, a recipient the SMTP
+ * server refuses for good) fails NOTICE_UNDELIVERABLE at once, never retried. The change event
+ * stays recorded whatever happens (the tenant still sees it on the nest's changes); notified_at
+ * says when it was delivered and stays empty when it was not.
  */
 public class NotifyHandler implements TaskHandler {
   public static final String NOTIFIER_UNAVAILABLE = "NOTIFIER_UNAVAILABLE";
   public static final String CHANGE_NOT_FOUND = "CHANGE_NOT_FOUND";
+  public static final String NOTICE_UNDELIVERABLE = "NOTICE_UNDELIVERABLE";
 
   private final RegisterChanges changes;
   private final Notifier notifier;
@@ -51,11 +56,16 @@ public class NotifyHandler implements TaskHandler {
                 + "지켜보는 집 '"
                 + nest
                 + "'의 등기부등본에 변동이 있습니다. 계약 전에 확인하세요."
-                + "\nThe register of a nest you watch has changed; check it before you sign.");
+                + "\nThe register of a nest you watch has changed; check it before you sign."
+                + "\n\n변동 내역 / Changes: /nests/"
+                + change.nestId()
+                + "/watch/changes");
     try {
       notifier.send(notice);
     } catch (NotifierUnavailableException e) {
       throw TaskFailure.retryable(NOTIFIER_UNAVAILABLE, e.getMessage(), e);
+    } catch (NoticeUndeliverableException e) {
+      throw TaskFailure.fatal(NOTICE_UNDELIVERABLE, e.getMessage(), e);
     }
     changes.markNotified(change.id(), ctx.now());
     ctx.result("{\"change_id\": " + change.id() + "}");
