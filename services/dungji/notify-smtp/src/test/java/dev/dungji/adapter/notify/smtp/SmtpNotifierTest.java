@@ -111,4 +111,17 @@ class SmtpNotifierTest {
         .isInstanceOf(NoticeUndeliverableException.class);
     assertThat(smtp.getReceivedMessages()).isEmpty();
   }
+
+  @Test
+  void aRecipientRefusedFor5xxIsUndeliverableAnd4xxIsUnavailable() throws Exception {
+    try (RefusingSmtpServer refusing = new RefusingSmtpServer("550 5.1.1 no such user")) {
+      assertThatThrownBy(() -> notifier(refusing.port(), Duration.ofSeconds(2)).send(NOTICE))
+          .isInstanceOf(NoticeUndeliverableException.class)
+          .hasMessageContaining("tenant@example.com");
+    }
+    try (RefusingSmtpServer busy = new RefusingSmtpServer("450 4.2.1 mailbox busy")) {
+      assertThatThrownBy(() -> notifier(busy.port(), Duration.ofSeconds(2)).send(NOTICE))
+          .isInstanceOf(NotifierUnavailableException.class);
+    }
+  }
 }
