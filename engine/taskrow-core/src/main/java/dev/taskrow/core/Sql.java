@@ -70,6 +70,11 @@ final class Sql {
     return new Sql(database.toString(), java.toString(), List.copyOf(names));
   }
 
+  /** The statement as it runs on the database's clock; tests read its plan. */
+  String text() {
+    return databaseClockText;
+  }
+
   PreparedStatement prepare(Connection connection, Clock clock, Params params) throws SQLException {
     PreparedStatement statement =
         connection.prepareStatement(clock == null ? databaseClockText : javaClockText);

@@ -78,7 +78,7 @@ final class TaskAdminRepository {
           """);
 
   // The bulk form of TaskRepository's CANCEL_IDLE and REQUEST_CANCEL, same effect per row.
-  private static final Sql CANCEL_IDLE_ALL =
+  static final Sql CANCEL_IDLE_ALL =
       Sql.of(
           """
           update taskrow_task
@@ -86,15 +86,15 @@ final class TaskAdminRepository {
               error_message = 'cancelled', cancel_requested = true,
               finished_at = :now, due_at = null, next_retry_at = null
           where id = any(cast(:ids as uuid[]))
-            and (status = 'PENDING' or (status = 'PROCESSING' and locked_until is null))
+            and (status = 'PENDING' or (status = 'PROCESSING' and locked_until is null)) is true
           returning id, queue
           """);
 
-  private static final Sql REQUEST_CANCEL_ALL =
+  static final Sql REQUEST_CANCEL_ALL =
       Sql.of(
           """
           update taskrow_task set cancel_requested = true
-          where id = any(cast(:ids as uuid[])) and status = 'PROCESSING'
+          where id = any(cast(:ids as uuid[])) and (status = 'PROCESSING') is true
           returning id
           """);
 

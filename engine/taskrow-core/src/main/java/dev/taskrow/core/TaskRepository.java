@@ -22,6 +22,13 @@ import java.util.UUID;
  * lease moved on updates zero rows.
  */
 final class TaskRepository {
+  // Statements that find their row by id write its status test as "(status = ...) is true": the
+  // same test, but one the planner cannot use to prove a partial index's predicate. Written
+  // plainly, it lets the planner choose the claim index (active rows only) and filter it for the
+  // id whenever the statistics say few rows are active, as they do after a burst of submits or on a
+  // table of mostly finished rows: a scan of the whole backlog per SUCCESS (17.8 ms a task at
+  // 20,000 active rows in the bench). The primary key is then the only index that fits. The
+  // statements below that are package-private are the ones ByIdPlanTest explains.
 
   private static final Sql INSERT =
       Sql.of(
@@ -77,14 +84,14 @@ final class TaskRepository {
   private static final Sql FIND_ACTIVE = Sql.of(ACTIVE_FOR_SUBJECT);
   private static final Sql LOCK_ACTIVE = Sql.of(ACTIVE_FOR_SUBJECT + " and id = :id for update");
 
-  private static final Sql FAIL_STALE_PENDING =
+  static final Sql FAIL_STALE_PENDING =
       Sql.of(
           """
           update taskrow_task
           set status = 'FAILED', error_code = 'STALE_PENDING', last_error_code = 'STALE_PENDING',
               error_message = 'no worker started it within ' || :stale_ms || ' ms; replaced by a new task',
               finished_at = :now, due_at = null
-          where id = :id and status = 'PENDING'
+          where id = :id and (status = 'PENDING') is true
           """);
 
   // The last condition is the claim's commit (see asyncLeaseCommits below).
@@ -162,16 +169,16 @@ final class TaskRepository {
           returning id, kind, queue, attempt_count
           """);
 
-  private static final Sql COMPLETE_ONE =
+  static final Sql COMPLETE_ONE =
       Sql.of(
           """
           update taskrow_task
           set status = 'SUCCESS', result = cast(:result as jsonb), finished_at = :now,
               due_at = null, locked_by = null, locked_until = null, next_retry_at = null
-          where id = :id and fence_token = :token and status = 'PROCESSING'
+          where id = :id and fence_token = :token and (status = 'PROCESSING') is true
           """);
 
-  private static final Sql COMPLETE_BATCH =
+  static final Sql COMPLETE_BATCH =
       Sql.of(
           """
           update taskrow_task t
@@ -179,18 +186,18 @@ final class TaskRepository {
               due_at = null, locked_by = null, locked_until = null, next_retry_at = null
           from unnest(cast(:ids as uuid[]), cast(:tokens as bigint[]), cast(:results as text[]))
                as d(id, token, result)
-          where t.id = d.id and t.fence_token = d.token and t.status = 'PROCESSING'
+          where t.id = d.id and t.fence_token = d.token and (t.status = 'PROCESSING') is true
           returning t.id
           """);
 
-  private static final Sql FAIL =
+  static final Sql FAIL =
       Sql.of(
           """
           update taskrow_task
           set status = 'FAILED', error_code = :code, last_error_code = :code, error_message = :message,
               finished_at = :now, due_at = null, locked_by = null, locked_until = null,
               next_retry_at = null
-          where id = :id and fence_token = :token and status = 'PROCESSING'
+          where id = :id and fence_token = :token and (status = 'PROCESSING') is true
           """);
 
   // The end of a write that leaves the row waiting until :delay_ms from now: PROCESSING with no
@@ -205,11 +212,11 @@ final class TaskRepository {
                                else :now + :delay_ms * interval '1 millisecond' end,
           due_at = case when cancel_requested then null
                         else :now + :delay_ms * interval '1 millisecond' end
-      where id = :id and fence_token = :token and status = 'PROCESSING'
+      where id = :id and fence_token = :token and (status = 'PROCESSING') is true
       returning status
       """;
 
-  private static final Sql SCHEDULE_RETRY =
+  static final Sql SCHEDULE_RETRY =
       Sql.of(
           """
           update taskrow_task
@@ -219,7 +226,7 @@ final class TaskRepository {
 
   // "Not yet": waits like a retry but gives the attempt back (the claim counted it) and counts the
   // snooze.
-  private static final Sql SNOOZE =
+  static final Sql SNOOZE =
       Sql.of(
           """
           update taskrow_task
@@ -234,7 +241,7 @@ final class TaskRepository {
   // heartbeat of that attempt, sent in the moment before the worker forgets it, must not lease the
   // waiting row again, which would move its due time from the retry's to the lease's.
   // The last condition is the heartbeat's commit (see asyncLeaseCommits below).
-  private static final Sql HEARTBEAT =
+  static final Sql HEARTBEAT =
       Sql.of(
           """
           update taskrow_task t
@@ -243,7 +250,7 @@ final class TaskRepository {
           from unnest(cast(:ids as uuid[]), cast(:tokens as bigint[]), cast(:lease_ms as bigint[]),
                       cast(cast(:lease_caps as text[]) as timestamptz[]))
                as d(id, token, lease_ms, lease_cap)
-          where t.id = d.id and t.fence_token = d.token and t.status = 'PROCESSING'
+          where t.id = d.id and t.fence_token = d.token and (t.status = 'PROCESSING') is true
             and t.locked_by is not null
             and (select case when cast(:async_commit as boolean)
                          then set_config('synchronous_commit', 'off', true) else '' end) is not null
@@ -254,7 +261,7 @@ final class TaskRepository {
   // fences off the handler if it still finishes after the release. The row goes back to the
   // place in the queue it was claimed from (its due time before the claim), not behind the
   // backlog that arrived while it ran: a deployment must not make a user wait for the whole queue.
-  private static final Sql RELEASE =
+  static final Sql RELEASE =
       Sql.of(
           """
           update taskrow_task t
@@ -263,19 +270,19 @@ final class TaskRepository {
               locked_by = null, locked_until = null, due_at = least(d.queued_since, :now)
           from unnest(cast(:ids as uuid[]), cast(:tokens as bigint[]),
                       cast(cast(:queued_since as text[]) as timestamptz[])) as d(id, token, queued_since)
-          where t.id = d.id and t.fence_token = d.token and t.status = 'PROCESSING'
+          where t.id = d.id and t.fence_token = d.token and (t.status = 'PROCESSING') is true
           returning t.id
           """);
 
-  private static final Sql PROGRESS =
+  static final Sql PROGRESS =
       Sql.of(
           """
           update taskrow_task set progress_done = :done, progress_total = :total
-          where id = :id and fence_token = :token and status = 'PROCESSING'
+          where id = :id and fence_token = :token and (status = 'PROCESSING') is true
           """);
 
   // Not running (PENDING, or waiting for a retry): cancelled at once.
-  private static final Sql CANCEL_IDLE =
+  static final Sql CANCEL_IDLE =
       Sql.of(
           """
           update taskrow_task
@@ -283,15 +290,15 @@ final class TaskRepository {
               error_message = 'cancelled', cancel_requested = true,
               finished_at = :now, due_at = null, next_retry_at = null
           where id = :id
-            and (status = 'PENDING' or (status = 'PROCESSING' and locked_until is null))
+            and (status = 'PENDING' or (status = 'PROCESSING' and locked_until is null)) is true
           returning queue
           """);
 
-  private static final Sql REQUEST_CANCEL =
+  static final Sql REQUEST_CANCEL =
       Sql.of(
           """
           update taskrow_task set cancel_requested = true
-          where id = :id and status = 'PROCESSING'
+          where id = :id and (status = 'PROCESSING') is true
           """);
 
   private static final Sql FIND = Sql.of("select * from taskrow_task where id = :id");
