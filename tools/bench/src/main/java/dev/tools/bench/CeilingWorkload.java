@@ -24,11 +24,13 @@ final class CeilingWorkload {
   private final Database database;
   private final Duration duration;
   private final Pgbench pgbench;
+  private final TaskRowFloor floor;
 
   CeilingWorkload(Database database, Duration duration) {
     this.database = database;
     this.duration = duration;
     this.pgbench = Pgbench.find(database);
+    this.floor = pgbench == null ? null : new TaskRowFloor(database, pgbench, duration);
   }
 
   void prepare(Results results) throws Exception {
@@ -41,6 +43,14 @@ final class CeilingWorkload {
       results.note("pgbench not found (PATH, /usr/lib/postgresql/*/bin): its rows are skipped.");
     } else {
       results.note("pgbench: " + pgbench.describe());
+      floor.prepare();
+      results.note(
+          "task-row floor: pgbench flipping random rows of "
+              + TaskRowFloor.TABLE
+              + " (a copy of taskrow_task with all its indexes, "
+              + TaskRowFloor.ROWS
+              + " rows) between PROCESSING and SUCCESS, one commit each: what the server pays"
+              + " for the row a transactional task writes, without the engine.");
     }
   }
 
@@ -68,6 +78,7 @@ final class CeilingWorkload {
             .add(rate);
         log(run, "pgbench", clients, rate);
       }
+      floor.run(results, run);
     }
   }
 

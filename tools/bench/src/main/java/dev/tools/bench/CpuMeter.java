@@ -35,6 +35,20 @@ final class CpuMeter {
       double systemCores,
       double ioWaitCores,
       double stealCores) {
+    /** PostgreSQL's CPU time per unit of work (a task, a commit), in milliseconds. */
+    double postgresMillisPer(double units) {
+      return units <= 0 ? Double.NaN : postgresCores * seconds * 1000 / units;
+    }
+
+    /**
+     * The whole machine's CPU time (user and system) per unit of work, in milliseconds: for a
+     * client that opens connections of its own (pgbench), whose server processes end before the
+     * last sample and so escape {@link #postgresMillisPer}.
+     */
+    double machineMillisPer(double units) {
+      return units <= 0 ? Double.NaN : (userCores + systemCores) * seconds * 1000 / units;
+    }
+
     String describe() {
       return String.format(
           Locale.ROOT,

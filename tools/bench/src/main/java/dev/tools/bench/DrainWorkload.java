@@ -240,6 +240,12 @@ final class DrainWorkload {
     results.diagnostic(line);
     if (CpuMeter.available()) {
       results.diagnostic("  " + cpu.describe());
+      results.diagnostic(
+          String.format(
+              Locale.ROOT,
+              "  CPU per task: postgres %.3f ms, machine %.3f ms",
+              cpu.postgresMillisPer(variant.tasks()),
+              cpu.machineMillisPer(variant.tasks())));
     }
     profiler.report(seconds).forEach(results::diagnostic);
   }

@@ -41,19 +41,26 @@ final class Pgbench {
       return null;
     }
     try {
-      Path script = Files.createTempFile("bench-ceiling", ".sql");
-      script.toFile().deleteOnExit();
-      Files.writeString(
-          script,
-          "\\set id random(1, "
-              + CeilingWorkload.ROWS
-              + ")\n"
-              + CeilingWorkload.UPDATE.replace("?", ":id")
-              + ";\n");
+      Path script =
+          script(
+              "bench-ceiling",
+              "\\set id random(1, "
+                  + CeilingWorkload.ROWS
+                  + ")\n"
+                  + CeilingWorkload.UPDATE.replace("?", ":id")
+                  + ";\n");
       return new Pgbench(binary, database, script);
     } catch (IOException e) {
       return null;
     }
+  }
+
+  /** A pgbench script file, deleted when the JVM exits. */
+  static Path script(String name, String text) throws IOException {
+    Path script = Files.createTempFile(name, ".sql");
+    script.toFile().deleteOnExit();
+    Files.writeString(script, text);
+    return script;
   }
 
   private static Path onPath() {
@@ -91,8 +98,13 @@ final class Pgbench {
         + " -n -M prepared -f <the same single-row UPDATE> -c {4,8} -j min(clients, cores)";
   }
 
-  /** Transactions per second as pgbench reports them (initial connection time excluded). */
+  /** The ceiling's UPDATE: transactions per second (initial connection time excluded). */
   double run(int clients, Duration duration) throws IOException, InterruptedException {
+    return run(script, clients, duration);
+  }
+
+  /** Transactions per second of {@code script} as pgbench reports them. */
+  double run(Path script, int clients, Duration duration) throws IOException, InterruptedException {
     List<String> command = new ArrayList<>();
     command.add(binary.toString());
     command.addAll(
