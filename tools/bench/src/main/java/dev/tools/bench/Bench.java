@@ -152,6 +152,9 @@ public final class Bench {
       if (options.workloads().contains(RetainedWorkload.WORKLOAD)) {
         new RetainedWorkload(database, drain).run(options, results);
       }
+      if (options.workloads().contains(BacklogWorkload.WORKLOAD)) {
+        new BacklogWorkload(database, drain).run(options, results);
+      }
       parse.close();
       database.execute("truncate taskrow_task");
     }

@@ -40,10 +40,11 @@ record Options(
     int parseRows,
     boolean smoke,
     List<Integer> retained,
-    List<IndexSet> indexSets) {
+    List<IndexSet> indexSets,
+    List<Integer> backlog) {
 
   static final Set<String> ALL_WORKLOADS =
-      Set.of("drain", "latency", "ceiling", "peers", "lever", "import", "retained");
+      Set.of("drain", "latency", "ceiling", "peers", "lever", "import", "retained", "backlog");
 
   private static final Set<String> KEYS =
       Set.of(
@@ -70,6 +71,7 @@ record Options(
           "parse-rows",
           "smoke",
           "retained",
+          "backlog",
           "index-sets",
           "help");
 
@@ -90,7 +92,8 @@ record Options(
           Map.entry("io-concurrency", "50"),
           Map.entry("import-rows", "40"),
           Map.entry("parse-rows", "2000"),
-          Map.entry("retained", "1000,10000"));
+          Map.entry("retained", "1000,10000"),
+          Map.entry("backlog", "0,10000"));
 
   static final String USAGE =
       """
@@ -124,6 +127,8 @@ record Options(
         --parse-rows=100000         import: rows of the sheet parsed in -Xmx256m
         --workloads=retained        the drain with finished rows kept in the table, one row per size
         --retained=100000,1000000   retained: the sizes, ascending (10000000 takes long to generate)
+        --workloads=backlog         the drain with PENDING rows waiting in another queue, per size
+        --backlog=0,1000000         backlog: the sizes, ascending from 0
         --index-sets=v7,v9,v10      drain: each run drains once per set of finished-row indexes
                                     (before V8, V8's, V9's, the rejected V10 option's),
                                     interleaved: the A/B of ADRs 0007 and 0011
@@ -186,7 +191,8 @@ record Options(
             sizes(values.getOrDefault("retained", "100000,1000000")),
             values.containsKey("index-sets")
                 ? Arrays.stream(values.get("index-sets").split(",")).map(IndexSet::named).toList()
-                : List.of());
+                : List.of(),
+            backlogSizes(values.getOrDefault("backlog", "0,1000000")));
     if (options.batch > options.concurrency) {
       // The worker never claims more than its free capacity: a larger batch would be misreported.
       throw new IllegalArgumentException("--batch must not exceed --concurrency");
@@ -206,6 +212,18 @@ record Options(
                 + startedAt.format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"))
                 + (smoke ? "-smoke" : "")
                 + ".md");
+  }
+
+  private static List<Integer> backlogSizes(String text) {
+    List<Integer> sizes = new ArrayList<>();
+    for (String part : text.split(",")) {
+      int size = Integer.parseInt(part.strip().replace("_", ""));
+      if (size < 0 || (!sizes.isEmpty() && size <= sizes.getLast())) {
+        throw new IllegalArgumentException("--backlog must be sizes from 0, ascending");
+      }
+      sizes.add(size);
+    }
+    return List.copyOf(sizes);
   }
 
   private static List<Integer> sizes(String text) {
