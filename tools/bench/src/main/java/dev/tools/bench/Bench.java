@@ -95,6 +95,7 @@ public final class Bench {
       DrainWorkload drain = new DrainWorkload(database, profiler, options.submitBatch());
       LatencyWorkload latency = new LatencyWorkload(database, profiler, options.latencySamples());
       CeilingWorkload ceiling = new CeilingWorkload(database, options.ceilingDuration());
+      ProcessesWorkload processes = new ProcessesWorkload(database, options);
       ImportWorkload imports = new ImportWorkload(database, options.importRows());
       ParseWorkload parse = new ParseWorkload(options.parseRows());
       if (options.workloads().contains("ceiling")) {
@@ -143,6 +144,9 @@ public final class Bench {
         }
         if (options.workloads().contains("ceiling")) {
           ceiling.run(results, run);
+        }
+        if (options.workloads().contains(ProcessesWorkload.WORKLOAD)) {
+          processes.run(results, run);
         }
         if (options.workloads().contains(ImportWorkload.WORKLOAD)) {
           imports.run(results, run);

@@ -41,10 +41,20 @@ record Options(
     boolean smoke,
     List<Integer> retained,
     List<IndexSet> indexSets,
-    List<Integer> backlog) {
+    List<Integer> backlog,
+    List<Integer> processes) {
 
   static final Set<String> ALL_WORKLOADS =
-      Set.of("drain", "latency", "ceiling", "peers", "lever", "import", "retained", "backlog");
+      Set.of(
+          "drain",
+          "latency",
+          "ceiling",
+          "peers",
+          "lever",
+          "import",
+          "retained",
+          "backlog",
+          "processes");
 
   private static final Set<String> KEYS =
       Set.of(
@@ -72,6 +82,7 @@ record Options(
           "smoke",
           "retained",
           "backlog",
+          "processes",
           "index-sets",
           "help");
 
@@ -93,7 +104,8 @@ record Options(
           Map.entry("import-rows", "40"),
           Map.entry("parse-rows", "2000"),
           Map.entry("retained", "1000,10000"),
-          Map.entry("backlog", "0,10000"));
+          Map.entry("backlog", "0,10000"),
+          Map.entry("processes", "1,2"));
 
   static final String USAGE =
       """
@@ -129,6 +141,8 @@ record Options(
         --retained=100000,1000000   retained: the sizes, ascending (10000000 takes long to generate)
         --workloads=backlog         the drain with PENDING rows waiting in another queue, per size
         --backlog=0,1000000         backlog: the sizes, ascending from 0
+        --workloads=processes       the drain by 1, 2 and 4 worker JVMs on the same database
+        --processes=1,2,4           processes: how many worker JVMs, ascending
         --index-sets=v7,v9,v10      drain: each run drains once per set of finished-row indexes
                                     (before V8, V8's, V9's, the rejected V10 option's),
                                     interleaved: the A/B of ADRs 0007 and 0011
@@ -188,11 +202,12 @@ record Options(
             intValue(values, "import-rows", 2_000),
             intValue(values, "parse-rows", 100_000),
             smoke,
-            sizes(values.getOrDefault("retained", "100000,1000000")),
+            sizes("retained", values.getOrDefault("retained", "100000,1000000")),
             values.containsKey("index-sets")
                 ? Arrays.stream(values.get("index-sets").split(",")).map(IndexSet::named).toList()
                 : List.of(),
-            backlogSizes(values.getOrDefault("backlog", "0,1000000")));
+            backlogSizes(values.getOrDefault("backlog", "0,1000000")),
+            sizes("processes", values.getOrDefault("processes", "1,2,4")));
     if (options.batch > options.concurrency) {
       // The worker never claims more than its free capacity: a larger batch would be misreported.
       throw new IllegalArgumentException("--batch must not exceed --concurrency");
@@ -226,12 +241,12 @@ record Options(
     return List.copyOf(sizes);
   }
 
-  private static List<Integer> sizes(String text) {
+  private static List<Integer> sizes(String option, String text) {
     List<Integer> sizes = new ArrayList<>();
     for (String part : text.split(",")) {
       int size = Integer.parseInt(part.strip().replace("_", ""));
       if (size < 1 || (!sizes.isEmpty() && size <= sizes.getLast())) {
-        throw new IllegalArgumentException("--retained must be positive sizes, ascending");
+        throw new IllegalArgumentException("--" + option + " must be positive sizes, ascending");
       }
       sizes.add(size);
     }

@@ -1,0 +1,177 @@
+package dev.tools.bench;
+
+import dev.taskrow.core.NewTask;
+import dev.taskrow.core.Signals;
+import dev.taskrow.core.TaskKind;
+import dev.taskrow.core.Taskrow;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.IntStream;
+
+/**
+ * The drain with 1, 2 or 4 worker processes on the same database (issue 19, aim 3): each a JVM of
+ * its own ({@link WorkerProcess}) with the headline drain's settings, racing for the same queue
+ * with SKIP LOCKED. The tasks are submitted while the queue is paused and the processes are up; the
+ * clock starts at resume (which wakes them by NOTIFY) and stops when the queue has no active row,
+ * read every 10 ms from the claim index.
+ */
+final class ProcessesWorkload {
+  static final String WORKLOAD = "processes";
+  static final String QUEUE = "bench-processes";
+  static final String KIND = "bench.processes";
+  private static final int SUBMIT_BATCH = 1000;
+
+  private final Database database;
+  private final Options options;
+
+  ProcessesWorkload(Database database, Options options) {
+    this.database = database;
+    this.options = options;
+  }
+
+  void run(Results results, int run) throws Exception {
+    for (int processes : options.processes()) {
+      double rate = drain(processes, options.tasks());
+      results
+          .figure(
+              WORKLOAD,
+              "drain, non-transactional, "
+                  + processes
+                  + (processes == 1 ? " worker process" : " worker processes"),
+              "tasks/s",
+              true)
+          .againstCeiling()
+          .add(rate);
+    }
+  }
+
+  private double drain(int processes, int tasks) throws Exception {
+    database.execute("truncate taskrow_task");
+    try (Signals signals = SignalsChoice.POSTGRES.create(database.dataSource())) {
+      Taskrow taskrow =
+          Taskrow.builder(database.dataSource())
+              .kind(TaskKind.named(KIND).queue(QUEUE).maxAttempts(1).transactional(false).build())
+              .signals(signals)
+              .build();
+      List<Process> workers = new ArrayList<>();
+      try {
+        for (int i = 0; i < processes; i++) {
+          workers.add(start());
+        }
+        // The worker JVMs are new: a tenth of the tasks first, unrecorded, warms them up.
+        round(taskrow, processes, Math.max(1_000, tasks / 10));
+        double rate = round(taskrow, processes, tasks);
+        System.out.printf(
+            Locale.ROOT, "processes %d: %,d tasks at %,.0f tasks/s%n", processes, tasks, rate);
+        return rate;
+      } finally {
+        for (Process worker : workers) {
+          worker.getOutputStream().close();
+        }
+        for (Process worker : workers) {
+          if (!worker.waitFor(30, TimeUnit.SECONDS)) {
+            worker.destroyForcibly();
+          }
+        }
+      }
+    }
+  }
+
+  /**
+   * Submits {@code tasks} while the queue is paused, then resumes it and times the drain: from the
+   * resume to the last active row's end.
+   */
+  private double round(Taskrow taskrow, int processes, int tasks) throws Exception {
+    taskrow.pause(QUEUE);
+    database.execute("delete from taskrow_task where queue = '" + QUEUE + "'");
+    for (int done = 0; done < tasks; done += SUBMIT_BATCH) {
+      List<NewTask> batch =
+          IntStream.range(done, Math.min(tasks, done + SUBMIT_BATCH))
+              .mapToObj(i -> NewTask.of(KIND).payload("{\"seq\":" + i + "}"))
+              .toList();
+      taskrow.inTransaction(tx -> taskrow.submitAll(tx, batch));
+    }
+    database.execute("vacuum analyze taskrow_task");
+    long start = System.nanoTime();
+    taskrow.resume(QUEUE);
+    long deadline = start + TimeUnit.SECONDS.toNanos(60 + tasks / 500);
+    while (active() > 0) {
+      if (System.nanoTime() > deadline) {
+        throw new IllegalStateException(
+            "processes: " + processes + " workers left " + active() + " tasks undone");
+      }
+      Thread.sleep(10);
+    }
+    double seconds = (System.nanoTime() - start) / 1e9;
+    long succeeded =
+        database.queryLong(
+            "select count(*) from taskrow_task where queue = '"
+                + QUEUE
+                + "' and status = 'SUCCESS'");
+    if (succeeded != tasks) {
+      throw new IllegalStateException(
+          "processes: " + succeeded + " SUCCESS rows, expected " + tasks);
+    }
+    return tasks / seconds;
+  }
+
+  private long active() throws Exception {
+    return database.queryLong(
+        "select count(*) from taskrow_task where queue = '"
+            + QUEUE
+            + "' and status in ('PENDING', 'PROCESSING')");
+  }
+
+  /** Starts one worker JVM and waits for its {@code ready}. */
+  private Process start() throws IOException {
+    String java = ProcessHandle.current().info().command().orElse("java");
+    List<String> command =
+        List.of(
+            java,
+            "-Xmx256m",
+            "-cp",
+            System.getProperty("java.class.path"),
+            WorkerProcess.class.getName(),
+            "jdbc:postgresql://"
+                + database.host()
+                + ":"
+                + database.port()
+                + "/"
+                + database.database(),
+            database.user(),
+            database.password(),
+            QUEUE,
+            String.valueOf(options.concurrency()),
+            String.valueOf(options.batch()),
+            String.valueOf(options.completionBatch()));
+    Process process =
+        new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT).start();
+    BufferedReader out =
+        new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
+    String line;
+    while ((line = out.readLine()) != null) {
+      if (line.strip().equals("ready")) {
+        // Whatever it prints later is read and dropped, so a full pipe never stalls it.
+        Thread.ofVirtual().start(() -> out.lines().forEach(ignored -> {}));
+        return process;
+      }
+    }
+    throw new IOException(
+        "a worker process ended before it was ready (exit " + exitOf(process) + ")");
+  }
+
+  private static String exitOf(Process process) {
+    try {
+      return String.valueOf(process.waitFor());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return "unknown";
+    }
+  }
+}
