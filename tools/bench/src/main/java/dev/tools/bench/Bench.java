@@ -96,6 +96,7 @@ public final class Bench {
       LatencyWorkload latency = new LatencyWorkload(database, profiler, options.latencySamples());
       CeilingWorkload ceiling = new CeilingWorkload(database, options.ceilingDuration());
       ProcessesWorkload processes = new ProcessesWorkload(database, options);
+      QueuesWorkload queues = new QueuesWorkload(database, profiler, options);
       ImportWorkload imports = new ImportWorkload(database, options.importRows());
       ParseWorkload parse = new ParseWorkload(options.parseRows());
       if (options.workloads().contains("ceiling")) {
@@ -147,6 +148,9 @@ public final class Bench {
         }
         if (options.workloads().contains(ProcessesWorkload.WORKLOAD)) {
           processes.run(results, run);
+        }
+        if (options.workloads().contains(QueuesWorkload.WORKLOAD)) {
+          queues.run(results, run);
         }
         if (options.workloads().contains(ImportWorkload.WORKLOAD)) {
           imports.run(results, run);

@@ -42,7 +42,8 @@ record Options(
     List<Integer> retained,
     List<IndexSet> indexSets,
     List<Integer> backlog,
-    List<Integer> processes) {
+    List<Integer> processes,
+    List<Integer> queues) {
 
   static final Set<String> ALL_WORKLOADS =
       Set.of(
@@ -54,7 +55,8 @@ record Options(
           "import",
           "retained",
           "backlog",
-          "processes");
+          "processes",
+          "queues");
 
   private static final Set<String> KEYS =
       Set.of(
@@ -83,6 +85,7 @@ record Options(
           "retained",
           "backlog",
           "processes",
+          "queues",
           "index-sets",
           "help");
 
@@ -105,7 +108,8 @@ record Options(
           Map.entry("parse-rows", "2000"),
           Map.entry("retained", "1000,10000"),
           Map.entry("backlog", "0,10000"),
-          Map.entry("processes", "1,2"));
+          Map.entry("processes", "1,2"),
+          Map.entry("queues", "1,10"));
 
   static final String USAGE =
       """
@@ -143,6 +147,8 @@ record Options(
         --backlog=0,1000000         backlog: the sizes, ascending from 0
         --workloads=processes       the drain by 1, 2 and 4 worker JVMs on the same database
         --processes=1,2,4           processes: how many worker JVMs, ascending
+        --workloads=queues          the drain spread over 1 and 100 queues of one worker
+        --queues=1,100              queues: how many queues, ascending
         --index-sets=v7,v9,v10      drain: each run drains once per set of finished-row indexes
                                     (before V8, V8's, V9's, the rejected V10 option's),
                                     interleaved: the A/B of ADRs 0007 and 0011
@@ -207,7 +213,8 @@ record Options(
                 ? Arrays.stream(values.get("index-sets").split(",")).map(IndexSet::named).toList()
                 : List.of(),
             backlogSizes(values.getOrDefault("backlog", "0,1000000")),
-            sizes("processes", values.getOrDefault("processes", "1,2,4")));
+            sizes("processes", values.getOrDefault("processes", "1,2,4")),
+            sizes("queues", values.getOrDefault("queues", "1,100")));
     if (options.batch > options.concurrency) {
       // The worker never claims more than its free capacity: a larger batch would be misreported.
       throw new IllegalArgumentException("--batch must not exceed --concurrency");
