@@ -1,6 +1,5 @@
 package dev.tools.bench;
 
-import java.util.List;
 import java.util.Locale;
 
 /**
@@ -34,33 +33,12 @@ final class BacklogWorkload {
   }
 
   void run(Options options, Results results) throws Exception {
-    List<DrainWorkload.Variant> all = DrainWorkload.variants(options);
-    // The headline non-transactional drain and the transactional one (one commit per task).
-    List<DrainWorkload.Variant> variants = List.of(all.getFirst(), all.getLast());
-    database.execute("truncate taskrow_task");
-    drain.warmUp(variants);
-    int kept = 0;
-    for (int size : options.backlog()) {
-      long start = System.nanoTime();
-      if (size > kept) {
-        database.execute(GENERATE.formatted(QUEUE, kept + 1, size));
-        database.execute("vacuum analyze taskrow_task");
-        kept = size;
-      }
-      String line =
-          String.format(
-              Locale.ROOT,
-              "backlog: %,d PENDING rows in queue %s (generated and vacuumed in %.1f s)",
-              size,
-              QUEUE,
-              (System.nanoTime() - start) / 1e9);
-      System.out.println(line);
-      results.diagnostic(line);
-      for (int run = 1; run <= options.runs(); run++) {
-        for (DrainWorkload.Variant variant : variants) {
-          drain.run(variant, results, run, String.format(Locale.ROOT, ", %,d backlog", size), true);
-        }
-      }
-    }
+    drain.runAsTableGrows(
+        options,
+        results,
+        options.backlog(),
+        (from, to) -> database.execute(GENERATE.formatted(QUEUE, from + 1, to)),
+        size -> String.format(Locale.ROOT, "backlog: %,d PENDING rows in queue %s", size, QUEUE),
+        "backlog");
   }
 }

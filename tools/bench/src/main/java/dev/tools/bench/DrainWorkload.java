@@ -9,6 +9,7 @@ import java.time.Duration;
 import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.IntFunction;
 
 /**
  * Throughput: submit a backlog of no-op tasks in bulk, then start one worker and time it from its
@@ -110,6 +111,55 @@ final class DrainWorkload {
     run(variant, results, run, "", false);
   }
 
+  /** Tops the table up from {@code from} rows of another workload to {@code to}. */
+  @FunctionalInterface
+  interface Growth {
+    void grow(int from, int to) throws Exception;
+  }
+
+  /**
+   * The headline non-transactional drain and the transactional one (one commit per task), {@code
+   * --runs} times at each of {@code sizes} of rows another workload keeps in the table, ascending:
+   * {@code growth} tops the table up between sizes, then it is vacuumed and analysed. {@code
+   * describe} says what the table holds at a size; {@code what} ends each figure's name (", 1,000
+   * retained"). Only the drained rows are removed between runs.
+   */
+  void runAsTableGrows(
+      Options options,
+      Results results,
+      List<Integer> sizes,
+      Growth growth,
+      IntFunction<String> describe,
+      String what)
+      throws Exception {
+    List<Variant> all = variants(options);
+    List<Variant> headline = List.of(all.getFirst(), all.getLast());
+    database.execute("truncate taskrow_task");
+    warmUp(headline);
+    int kept = 0;
+    for (int size : sizes) {
+      long start = System.nanoTime();
+      if (size > kept) {
+        growth.grow(kept, size);
+        database.execute("vacuum analyze taskrow_task");
+        kept = size;
+      }
+      String line =
+          String.format(
+              Locale.ROOT,
+              "%s (generated and vacuumed in %.1f s)",
+              describe.apply(size),
+              (System.nanoTime() - start) / 1e9);
+      System.out.println(line);
+      results.diagnostic(line);
+      for (int run = 1; run <= options.runs(); run++) {
+        for (Variant variant : headline) {
+          run(variant, results, run, String.format(Locale.ROOT, ", %,d %s", size, what), true);
+        }
+      }
+    }
+  }
+
   /**
    * One drain; {@code label} is appended to the figure's name. With {@code keepOtherRows} only this
    * workload's own rows are removed (and vacuumed) before it, so rows another workload keeps in the
@@ -194,13 +244,16 @@ final class DrainWorkload {
   /** submitAll in fixed-size transactions from one thread; returns tasks per second. */
   private double submit(Taskrow taskrow, int tasks) throws Exception {
     long start = System.nanoTime();
-    for (int done = 0; done < tasks; ) {
-      int n = Math.min(submitBatch, tasks - done);
-      List<NewTask> batch = Collections.nCopies(n, NewTask.of(KIND));
-      taskrow.inTransaction(tx -> taskrow.submitAll(tx, batch));
-      done += n;
-    }
+    submitInBatches(taskrow, Collections.nCopies(tasks, NewTask.of(KIND)), submitBatch);
     return tasks / ((System.nanoTime() - start) / 1e9);
+  }
+
+  /** Submits {@code tasks} from this thread, {@code batch} per submitAll transaction. */
+  static void submitInBatches(Taskrow taskrow, List<NewTask> tasks, int batch) throws Exception {
+    for (int done = 0; done < tasks.size(); done += batch) {
+      List<NewTask> next = tasks.subList(done, Math.min(tasks.size(), done + batch));
+      taskrow.inTransaction(tx -> taskrow.submitAll(tx, next));
+    }
   }
 
   private void report(

@@ -212,7 +212,7 @@ record Options(
             values.containsKey("index-sets")
                 ? Arrays.stream(values.get("index-sets").split(",")).map(IndexSet::named).toList()
                 : List.of(),
-            backlogSizes(values.getOrDefault("backlog", "0,1000000")),
+            sizes("backlog", values.getOrDefault("backlog", "0,1000000"), 0),
             sizes("processes", values.getOrDefault("processes", "1,2,4")),
             sizes("queues", values.getOrDefault("queues", "1,100")));
     if (options.batch > options.concurrency) {
@@ -236,24 +236,22 @@ record Options(
                 + ".md");
   }
 
-  private static List<Integer> backlogSizes(String text) {
-    List<Integer> sizes = new ArrayList<>();
-    for (String part : text.split(",")) {
-      int size = Integer.parseInt(part.strip().replace("_", ""));
-      if (size < 0 || (!sizes.isEmpty() && size <= sizes.getLast())) {
-        throw new IllegalArgumentException("--backlog must be sizes from 0, ascending");
-      }
-      sizes.add(size);
-    }
-    return List.copyOf(sizes);
+  private static List<Integer> sizes(String option, String text) {
+    return sizes(option, text, 1);
   }
 
-  private static List<Integer> sizes(String option, String text) {
+  /** Sizes from {@code smallest} up, strictly ascending. */
+  private static List<Integer> sizes(String option, String text, int smallest) {
     List<Integer> sizes = new ArrayList<>();
     for (String part : text.split(",")) {
       int size = Integer.parseInt(part.strip().replace("_", ""));
-      if (size < 1 || (!sizes.isEmpty() && size <= sizes.getLast())) {
-        throw new IllegalArgumentException("--" + option + " must be positive sizes, ascending");
+      if (size < smallest || (!sizes.isEmpty() && size <= sizes.getLast())) {
+        throw new IllegalArgumentException(
+            "--"
+                + option
+                + (smallest == 0
+                    ? " must be sizes from 0, ascending"
+                    : " must be positive sizes, ascending"));
       }
       sizes.add(size);
     }

@@ -90,13 +90,12 @@ final class ProcessesWorkload {
   private double round(Taskrow taskrow, int processes, int tasks) throws Exception {
     taskrow.pause(QUEUE);
     database.execute("delete from taskrow_task where queue = '" + QUEUE + "'");
-    for (int done = 0; done < tasks; done += SUBMIT_BATCH) {
-      List<NewTask> batch =
-          IntStream.range(done, Math.min(tasks, done + SUBMIT_BATCH))
-              .mapToObj(i -> NewTask.of(KIND).payload("{\"seq\":" + i + "}"))
-              .toList();
-      taskrow.inTransaction(tx -> taskrow.submitAll(tx, batch));
-    }
+    DrainWorkload.submitInBatches(
+        taskrow,
+        IntStream.range(0, tasks)
+            .mapToObj(i -> NewTask.of(KIND).payload("{\"seq\":" + i + "}"))
+            .toList(),
+        SUBMIT_BATCH);
     database.execute("vacuum analyze taskrow_task");
     long start = System.nanoTime();
     taskrow.resume(QUEUE);

@@ -5,8 +5,6 @@ import dev.taskrow.core.TaskKind;
 import dev.taskrow.core.Taskrow;
 import dev.taskrow.core.Worker;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Locale;
 import java.util.stream.IntStream;
 
@@ -74,12 +72,10 @@ final class QueuesWorkload {
           TaskKind.named(kind(q)).queue(queue(q)).maxAttempts(1).transactional(false).build());
     }
     Taskrow taskrow = builder.build();
-    List<NewTask> all = new ArrayList<>(tasks);
-    IntStream.range(0, tasks).forEach(i -> all.add(NewTask.of(kind(i % queues))));
-    for (int done = 0; done < tasks; done += SUBMIT_BATCH) {
-      List<NewTask> batch = all.subList(done, Math.min(tasks, done + SUBMIT_BATCH));
-      taskrow.inTransaction(tx -> taskrow.submitAll(tx, batch));
-    }
+    DrainWorkload.submitInBatches(
+        taskrow,
+        IntStream.range(0, tasks).mapToObj(i -> NewTask.of(kind(i % queues))).toList(),
+        SUBMIT_BATCH);
     database.execute("vacuum analyze taskrow_task");
     // The headline drain's concurrency, shared out; each queue claims at most its share.
     int perQueue = Math.max(1, options.concurrency() / queues);

@@ -46,33 +46,14 @@ final class RetainedWorkload {
   }
 
   void run(Options options, Results results) throws Exception {
-    List<DrainWorkload.Variant> all = DrainWorkload.variants(options);
-    // The headline non-transactional drain and the transactional one (one commit per task).
-    List<DrainWorkload.Variant> variants = List.of(all.getFirst(), all.getLast());
-    database.execute("truncate taskrow_task");
-    drain.warmUp(variants);
-    int kept = 0;
     List<Integer> sizes = options.retained();
-    for (int size : sizes) {
-      long start = System.nanoTime();
-      // created_at grows with i up to now: the rows of a larger size are the newer ones.
-      database.execute(GENERATE.formatted(kept + 1, size, sizes.getLast()));
-      database.execute("vacuum analyze taskrow_task");
-      kept = size;
-      String line =
-          String.format(
-              Locale.ROOT,
-              "retained: %,d finished rows in the table (generated and vacuumed in %.1f s)",
-              size,
-              (System.nanoTime() - start) / 1e9);
-      System.out.println(line);
-      results.diagnostic(line);
-      for (int run = 1; run <= options.runs(); run++) {
-        for (DrainWorkload.Variant variant : variants) {
-          drain.run(
-              variant, results, run, String.format(Locale.ROOT, ", %,d retained", size), true);
-        }
-      }
-    }
+    drain.runAsTableGrows(
+        options,
+        results,
+        sizes,
+        // created_at grows with i up to now: the rows of a larger size are the newer ones.
+        (from, to) -> database.execute(GENERATE.formatted(from + 1, to, sizes.getLast())),
+        size -> String.format(Locale.ROOT, "retained: %,d finished rows in the table", size),
+        "retained");
   }
 }
