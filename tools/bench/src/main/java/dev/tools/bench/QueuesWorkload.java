@@ -1,6 +1,7 @@
 package dev.tools.bench;
 
 import dev.taskrow.core.NewTask;
+import dev.taskrow.core.Signals;
 import dev.taskrow.core.TaskKind;
 import dev.taskrow.core.Taskrow;
 import dev.taskrow.core.Worker;
@@ -63,10 +64,8 @@ final class QueuesWorkload {
   private double drain(int queues, int tasks) throws Exception {
     database.execute("truncate taskrow_task");
     CompletionCounter counter = new CompletionCounter(tasks);
-    Taskrow.Builder builder =
-        Taskrow.builder(profiler)
-            .signals(SignalsChoice.IN_PROCESS.create(profiler))
-            .listener(counter);
+    Signals signals = SignalsChoice.IN_PROCESS.create(profiler);
+    Taskrow.Builder builder = Taskrow.builder(profiler).signals(signals).listener(counter);
     for (int q = 0; q < queues; q++) {
       builder.kind(
           TaskKind.named(kind(q)).queue(queue(q)).maxAttempts(1).transactional(false).build());
@@ -102,6 +101,7 @@ final class QueuesWorkload {
       return tasks / ((counter.doneNanos() - start) / 1e9);
     } finally {
       running.shutdown(Duration.ofSeconds(5));
+      signals.close();
     }
   }
 
