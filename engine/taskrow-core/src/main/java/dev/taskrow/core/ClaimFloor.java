@@ -2,6 +2,7 @@ package dev.taskrow.core;
 
 import java.sql.SQLException;
 import java.time.Instant;
+import java.util.Map;
 
 /**
  * The lower bound on {@code due_at} a queue's claims use while vacuum is held back.
@@ -17,7 +18,7 @@ import java.time.Instant;
  * <p>A row that becomes due below the floor after it was read (a submit that committed late, a task
  * handed back at its old place in the queue) waits for the next read, at most one poll interval —
  * the same bound a lost wake-up signal has. With few dead versions there is no floor and claims are
- * exactly as before.
+ * exactly as before. One reading covers all the queues of a worker.
  */
 final class ClaimFloor {
   /** Dead task-row versions beyond which claims use a floor. */
@@ -25,13 +26,13 @@ final class ClaimFloor {
 
   @FunctionalInterface
   interface Reader {
-    /** The floor now, or null for none. */
-    Instant read() throws SQLException;
+    /** The floor of each queue now; a null value (or none) for no floor. */
+    Map<String, Instant> read() throws SQLException;
   }
 
   private final Reader reader;
   private final long refreshNanos;
-  private Instant floor;
+  private Map<String, Instant> floors = Map.of();
   private long readAtNanos;
   private boolean read;
 
@@ -40,14 +41,14 @@ final class ClaimFloor {
     this.refreshNanos = refreshEvery.toNanos();
   }
 
-  /** The floor for the next claim, read again when the last reading is a poll interval old. */
-  Instant current() throws SQLException {
+  /** The floors for the next claim, read again when the last reading is a poll interval old. */
+  Map<String, Instant> current() throws SQLException {
     long now = System.nanoTime();
     if (!read || now - readAtNanos >= refreshNanos) {
-      floor = reader.read();
+      floors = reader.read();
       readAtNanos = now;
       read = true;
     }
-    return floor;
+    return floors;
   }
 }

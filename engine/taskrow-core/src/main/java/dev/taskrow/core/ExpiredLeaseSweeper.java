@@ -9,35 +9,34 @@ import org.slf4j.LoggerFactory;
 /**
  * A worker's periodic lease sweep over its queues. A row whose lease expired with attempts left
  * needs nothing: the next claim takes it over as a rescue. One whose lease expired on its last
- * allowed attempt is never claimed again, so the sweep closes it FAILED(LEASE_EXPIRED).
+ * allowed attempt is never claimed again, so the sweep closes it FAILED(LEASE_EXPIRED). One
+ * statement covers all the worker's queues, however many there are.
  */
 final class ExpiredLeaseSweeper implements Runnable {
   private static final Logger log = LoggerFactory.getLogger(ExpiredLeaseSweeper.class);
 
   private final Taskrow engine;
-  private final List<String> queues;
+  private final String[] queues;
 
   ExpiredLeaseSweeper(Taskrow engine, List<String> queues) {
     this.engine = engine;
-    this.queues = List.copyOf(queues);
+    this.queues = queues.toArray(String[]::new);
   }
 
   @Override
   public void run() {
-    for (String queue : queues) {
-      try {
-        sweep(queue);
-      } catch (SQLException | RuntimeException e) {
-        log.warn("lease sweep of queue {} failed: {}", queue, e.toString());
-      }
+    try {
+      sweep();
+    } catch (SQLException | RuntimeException e) {
+      log.warn("lease sweep of queues {} failed: {}", List.of(queues), e.toString());
     }
   }
 
-  private void sweep(String queue) throws SQLException {
+  private void sweep() throws SQLException {
     List<TaskEvent> expired =
         engine.inEngineTransaction(
             tx -> {
-              List<TaskEvent> rows = engine.repository().expireLeases(tx.connection(), queue);
+              List<TaskEvent> rows = engine.repository().expireLeases(tx.connection(), queues);
               engine.announceChanges(
                   tx,
                   rows.stream()

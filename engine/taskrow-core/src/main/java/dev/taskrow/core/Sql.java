@@ -13,6 +13,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import org.postgresql.PGStatement;
 
 /**
  * A statement with named parameters ({@code :name}), so the SQL in {@link TaskRepository} reads as
@@ -24,11 +25,26 @@ final class Sql {
   private final String databaseClockText;
   private final String javaClockText;
   private final List<String> names;
+  private final boolean plannedWithItsValues;
 
-  private Sql(String databaseClockText, String javaClockText, List<String> names) {
+  private Sql(
+      String databaseClockText,
+      String javaClockText,
+      List<String> names,
+      boolean plannedWithItsValues) {
     this.databaseClockText = databaseClockText;
     this.javaClockText = javaClockText;
     this.names = names;
+    this.plannedWithItsValues = plannedWithItsValues;
+  }
+
+  /**
+   * The same statement, planned with its values on every execution (the driver sends it unnamed),
+   * never with the server's generic plan: for statements whose best plan depends on values a
+   * generic plan can only guess (the claim's lists of queues and their limits).
+   */
+  Sql plannedWithItsValues() {
+    return new Sql(databaseClockText, javaClockText, names, true);
   }
 
   static Sql of(String text) {
@@ -67,7 +83,7 @@ final class Sql {
       }
       i = end - 1;
     }
-    return new Sql(database.toString(), java.toString(), List.copyOf(names));
+    return new Sql(database.toString(), java.toString(), List.copyOf(names), false);
   }
 
   /** The statement as it runs on the database's clock; tests read its plan. */
@@ -79,6 +95,9 @@ final class Sql {
     PreparedStatement statement =
         connection.prepareStatement(clock == null ? databaseClockText : javaClockText);
     try {
+      if (plannedWithItsValues && statement.isWrapperFor(PGStatement.class)) {
+        statement.unwrap(PGStatement.class).setPrepareThreshold(0);
+      }
       int index = 1;
       for (String name : names) {
         if (name.equals("now")) {

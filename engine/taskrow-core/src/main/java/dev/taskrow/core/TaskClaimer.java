@@ -11,7 +11,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Claims the due tasks of one queue for a worker: takes the rows, registers each attempt as running
+ * Claims the due tasks of a worker's queues: takes the rows, registers each attempt as running
  * (from here on it is heartbeated), and tells the listeners.
  */
 final class TaskClaimer {
@@ -36,25 +36,32 @@ final class TaskClaimer {
     this.claimFloorMargin = claimFloorMargin;
   }
 
-  /** The claim floor of a queue now; see {@link ClaimFloor}. */
-  Instant claimFloor(String queue, String[] kinds) throws SQLException {
+  /** The claim floor of each queue now; see {@link ClaimFloor}. */
+  Map<String, Instant> claimFloors(String[] queues, String[] kinds) throws SQLException {
     return engine.inEngineTransaction(
         tx ->
             engine
                 .repository()
-                .claimFloor(tx.connection(), queue, kinds, claimFloorDeadRows, claimFloorMargin));
+                .claimFloors(tx.connection(), queues, kinds, claimFloorDeadRows, claimFloorMargin));
   }
 
   /** Claims at most {@code limit} due tasks of {@code queue} whose due time is at least floor. */
   List<RunningTask> claim(
       String queue, String[] kinds, Long[] leaseMillis, int limit, Instant floor)
       throws SQLException {
-    // One statement, committed on its own: the claims of a queue run one after another, and a
-    // task woken during one waits for it to end, so a COMMIT round trip less is latency less.
+    return claim(List.of(new TaskRepository.QueueClaim(queue, limit, floor)), kinds, leaseMillis);
+  }
+
+  /** Claims for several queues in one statement, each at most what it asks for. */
+  List<RunningTask> claim(
+      List<TaskRepository.QueueClaim> wanted, String[] kinds, Long[] leaseMillis)
+      throws SQLException {
+    // One statement, committed on its own: a worker's claims run one after another, and a task
+    // woken during one waits for it to end, so a COMMIT round trip less is latency less.
     List<TaskRepository.Claimed> claimed =
         engine.inEngineStatement(
-            c -> engine.repository().claim(c, queue, kinds, leaseMillis, workerId, limit, floor));
-    return register(queue, claimed);
+            c -> engine.repository().claim(c, wanted, kinds, leaseMillis, workerId));
+    return register(claimed);
   }
 
   /**
@@ -91,14 +98,14 @@ final class TaskClaimer {
                   workerId,
                   limit);
             });
-    return register(queue, claimed);
+    return register(claimed);
   }
 
   /** From here on the claimed attempts are running: heartbeated, announced, listened to. */
-  private List<RunningTask> register(String queue, List<TaskRepository.Claimed> claimed) {
+  private List<RunningTask> register(List<TaskRepository.Claimed> claimed) {
     engine.announceCommittedChanges(
         claimed.stream()
-            .map(r -> new TaskChange(r.task().id(), queue, TaskStatus.PROCESSING))
+            .map(r -> new TaskChange(r.task().id(), r.task().queue(), TaskStatus.PROCESSING))
             .toList());
     List<RunningTask> tasks = new ArrayList<>(claimed.size());
     for (TaskRepository.Claimed row : claimed) {

@@ -21,12 +21,12 @@ import org.slf4j.LoggerFactory;
  * under a per-queue concurrency limit, heartbeats their leases, records outcomes, and on shutdown
  * hands unfinished tasks back without burning an attempt.
  *
- * <p>This class is the lifecycle only: it wires the parts up, starts them and stops them. One
- * {@link QueueRunner} per queue claims (through the {@link TaskClaimer}) and dispatches to the
- * {@link AttemptExecutor}; the {@link OutcomeRecorder} writes how each attempt ended; the {@link
- * Heartbeater} (leases and the {@link WorkerRegistration registry row}), the {@link
- * ExpiredLeaseSweeper}, the {@link FinishedTaskPruner}, the {@link GoneWorkerPruner} and the {@link
- * RecurringScheduler} are the periodic duties.
+ * <p>This class is the lifecycle only: it wires the parts up, starts them and stops them. The
+ * {@link ClaimLoop} claims for all its queues (each a {@link QueueCapacity}) through the {@link
+ * TaskClaimer} and dispatches to the {@link AttemptExecutor}; the {@link OutcomeRecorder} writes
+ * how each attempt ended; the {@link Heartbeater} (leases and the {@link WorkerRegistration
+ * registry row}), the {@link ExpiredLeaseSweeper}, the {@link FinishedTaskPruner}, the {@link
+ * GoneWorkerPruner} and the {@link RecurringScheduler} are the periodic duties.
  */
 public final class Worker implements AutoCloseable {
   private static final Logger log = LoggerFactory.getLogger(Worker.class);
@@ -42,7 +42,7 @@ public final class Worker implements AutoCloseable {
   private final TimeLimiter timeLimiter;
   private final WorkerRegistration registration;
   private final RecurringScheduler recurring;
-  private final List<QueueRunner> runners = new ArrayList<>();
+  private final ClaimLoop claims;
   private final ScheduledExecutorService scheduler =
       Executors.newScheduledThreadPool(
           2, Thread.ofPlatform().daemon().name("taskrow-maintenance-", 0).factory());
@@ -69,19 +69,21 @@ public final class Worker implements AutoCloseable {
             engine, config.id(), config.queues(), config.heartbeatInterval(), running::size);
     this.heartbeater = new Heartbeater(engine, config.id(), running, rowWrites, registration);
     this.recurring = new RecurringScheduler(engine, List.copyOf(config.kinds().values()));
+    Wakeup claimWakeup = new Wakeup();
+    List<QueueCapacity> queues = new ArrayList<>();
     config
         .queues()
         .forEach(
             (queue, concurrency) ->
-                runners.add(
-                    new QueueRunner(
-                        claimer,
-                        executor,
+                queues.add(
+                    new QueueCapacity(
                         queue,
                         concurrency,
                         config.batchSizeOf(queue),
                         config.pollInterval(),
-                        config.kindsOf(queue))));
+                        config.kindsOf(queue),
+                        claimWakeup)));
+    this.claims = new ClaimLoop(claimer, executor, config.pollInterval(), claimWakeup, queues);
   }
 
   public String id() {
@@ -106,11 +108,7 @@ public final class Worker implements AutoCloseable {
                 new SignalListener() {
                   @Override
                   public void onQueueHasWork(String queue) {
-                    for (QueueRunner runner : runners) {
-                      if (runner.queue().equals(queue)) {
-                        runner.wake();
-                      }
-                    }
+                    claims.wake(queue);
                   }
                 });
     completions.start();
@@ -141,7 +139,7 @@ public final class Worker implements AutoCloseable {
         1_000,
         config.pruneInterval().toMillis(),
         TimeUnit.MILLISECONDS);
-    runners.forEach(QueueRunner::start);
+    claims.start();
     log.info("taskrow worker {} started: queues {}", config.id(), config.queues());
     return this;
   }
@@ -191,12 +189,10 @@ public final class Worker implements AutoCloseable {
     executor.stopStarting();
     registration.markDraining();
     closeQuietly(signalSubscription);
-    runners.forEach(QueueRunner::stop);
     Instant deadline = Instant.now().plus(timeout);
+    claims.stop();
     try {
-      for (QueueRunner runner : runners) {
-        runner.awaitIdle(positive(Duration.between(Instant.now(), deadline)));
-      }
+      claims.awaitIdle(positive(Duration.between(Instant.now(), deadline)));
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }
@@ -230,7 +226,7 @@ public final class Worker implements AutoCloseable {
     stopped = true;
     executor.stopStarting();
     closeQuietly(signalSubscription);
-    runners.forEach(QueueRunner::stop);
+    claims.stop();
     scheduler.shutdownNow();
   }
 

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.sql.Connection;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
@@ -89,15 +90,16 @@ class ClaimFloorTest extends EngineTest {
         new ClaimFloor(
             () -> {
               reads.incrementAndGet();
-              return Instant.EPOCH;
+              return Map.of("default", Instant.EPOCH);
             },
             Duration.ofHours(1));
-    assertThat(hourly.current()).isEqualTo(Instant.EPOCH);
+    assertThat(hourly.current()).containsEntry("default", Instant.EPOCH);
     hourly.current();
     assertThat(reads).hasValue(1);
 
     ClaimFloor always =
-        new ClaimFloor(() -> Instant.ofEpochSecond(reads.incrementAndGet()), Duration.ZERO);
+        new ClaimFloor(
+            () -> Map.of("default", Instant.ofEpochSecond(reads.incrementAndGet())), Duration.ZERO);
     always.current();
     always.current();
     assertThat(reads).hasValue(3);

@@ -1,0 +1,178 @@
+package dev.taskrow.core;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.sql.Connection;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A worker claims for all its queues in one statement: each queue at most its own share, a paused
+ * queue nothing, and a queue's rows only for that queue.
+ */
+class ManyQueuesTest extends EngineTest {
+  private static final String[] KINDS = {"ka", "kb", "kc", "kd"};
+  private static final Long[] LEASES = {30_000L, 30_000L, 30_000L, 30_000L};
+
+  private Taskrow fourQueues() {
+    Taskrow.Builder builder = Taskrow.builder(dataSource).clock(clock);
+    for (String queue : List.of("a", "b", "c", "d")) {
+      builder.kind(kind("k" + queue).queue(queue).build());
+    }
+    return builder.build();
+  }
+
+  @Test
+  void oneStatementGivesEachQueueAtMostItsShare() throws Exception {
+    Taskrow taskrow = fourQueues();
+    for (String kind : KINDS) {
+      for (int i = 0; i < 5; i++) {
+        taskrow.submit(NewTask.of(kind));
+      }
+    }
+    taskrow.pause("c");
+    List<TaskRepository.QueueClaim> wanted =
+        List.of(
+            new TaskRepository.QueueClaim("a", 2, null),
+            new TaskRepository.QueueClaim("b", 10, null),
+            new TaskRepository.QueueClaim("c", 10, null),
+            // A floor after every row's due time: nothing is due at or after it.
+            new TaskRepository.QueueClaim("d", 10, clock.instant().plusSeconds(60)));
+    List<TaskRepository.Claimed> claimed;
+    try (Connection c = dataSource.getConnection()) {
+      claimed = taskrow.repository().claim(c, wanted, KINDS, LEASES, "w");
+    }
+    Map<String, Long> perQueue =
+        claimed.stream()
+            .collect(Collectors.groupingBy(r -> r.task().queue(), Collectors.counting()));
+    assertThat(perQueue).containsOnly(Map.entry("a", 2L), Map.entry("b", 5L));
+    assertThat(claimed)
+        .allSatisfy(
+            r -> {
+              assertThat(r.task().kind()).isEqualTo("k" + r.task().queue());
+              assertThat(r.task().status()).isEqualTo(TaskStatus.PROCESSING);
+              assertThat(r.task().lockedBy()).isEqualTo("w");
+            });
+    assertThat(count("select count(*) from taskrow_task where status = 'PENDING'"))
+        .isEqualTo(20 - 7);
+  }
+
+  /**
+   * The claim is never a server-side prepared statement: a generic plan of it reads every row of
+   * every queue (see TaskRepository). The driver names a statement from its fifth execution on.
+   */
+  @Test
+  void theClaimIsPlannedWithItsValuesEveryTime() throws Exception {
+    Taskrow taskrow = fourQueues();
+    try (Connection c = dataSource.getConnection()) {
+      for (int i = 0; i < 10; i++) {
+        taskrow.submit(NewTask.of("ka"));
+        assertThat(
+                taskrow
+                    .repository()
+                    .claim(
+                        c,
+                        List.of(new TaskRepository.QueueClaim("a", 1, null)),
+                        KINDS,
+                        LEASES,
+                        "w"))
+            .hasSize(1);
+        taskrow.repository().claimFloors(c, new String[] {"a"}, KINDS, 0, Duration.ofSeconds(1));
+      }
+      try (var s = c.createStatement();
+          var rs =
+              s.executeQuery(
+                  "select count(*) filter (where statement like '%with wanted as%'),"
+                      + " count(*) filter (where statement like '%n_dead_tup%')"
+                      + " from pg_prepared_statements")) {
+        rs.next();
+        assertThat(rs.getLong(1)).as("claims prepared on the server").isZero();
+        assertThat(rs.getLong(2)).as("floor reads prepared on the server").isZero();
+      }
+    }
+  }
+
+  @Test
+  void theFloorsOfAllQueuesAreReadInOneStatement() throws Exception {
+    Taskrow taskrow = fourQueues();
+    Instant now = clock.instant();
+    taskrow.submit(NewTask.of("ka"));
+    clock.advance(Duration.ofSeconds(10));
+    taskrow.submit(NewTask.of("kb"));
+    Map<String, Instant> floors;
+    try (Connection c = dataSource.getConnection()) {
+      floors =
+          taskrow
+              .repository()
+              .claimFloors(c, new String[] {"a", "b", "d"}, KINDS, 0, Duration.ofSeconds(1));
+    }
+    assertThat(floors.get("a")).isEqualTo(now);
+    // The queue's oldest due row is newer than a poll interval ago: the margin bounds it.
+    assertThat(floors.get("b")).isEqualTo(clock.instant().minusSeconds(1));
+    assertThat(floors.get("d")).as("an empty queue").isEqualTo(clock.instant().minusSeconds(1));
+    assertThat(floors).doesNotContainKey("c");
+  }
+
+  /**
+   * Twenty queues of two at a time, three tasks each, waiting before the worker starts: the first
+   * two of every queue run at once and no queue runs more than two; the sixty tasks are claimed in
+   * a couple of statements, where a claimer per queue makes at least twenty.
+   */
+  @Test
+  void aWorkerOfTwentyQueuesClaimsThemTogetherWithinEachQueuesConcurrency() throws Exception {
+    int queues = 20;
+    Taskrow.Builder builder = Taskrow.builder(dataSource); // the system clock: claim times differ
+    for (int q = 0; q < queues; q++) {
+      builder.kind(kind("k" + q).queue("q" + q).transactional(false).build());
+    }
+    Taskrow taskrow = builder.build();
+    List<UUID> ids = new ArrayList<>();
+    for (int i = 0; i < 3 * queues; i++) {
+      ids.add(taskrow.submit(NewTask.of("k" + (i % queues))));
+    }
+    CountDownLatch firstWave = new CountDownLatch(2 * queues);
+    CountDownLatch release = new CountDownLatch(1);
+    Map<String, AtomicInteger> running = new ConcurrentHashMap<>();
+    Map<String, AtomicInteger> most = new ConcurrentHashMap<>();
+    Worker.Builder worker = taskrow.worker().pollInterval(Duration.ofMillis(50));
+    for (int q = 0; q < queues; q++) {
+      String queue = "q" + q;
+      worker
+          .queue(queue, 2)
+          .handler(
+              "k" + q,
+              ctx -> {
+                int now =
+                    running.computeIfAbsent(queue, x -> new AtomicInteger()).incrementAndGet();
+                most.computeIfAbsent(queue, x -> new AtomicInteger())
+                    .accumulateAndGet(now, Math::max);
+                firstWave.countDown();
+                try {
+                  assertThat(release.await(20, TimeUnit.SECONDS)).isTrue();
+                } finally {
+                  running.get(queue).decrementAndGet();
+                }
+              });
+    }
+    start(worker);
+    assertThat(firstWave.await(20, TimeUnit.SECONDS)).isTrue();
+    assertThat(most).hasSize(queues).allSatisfy((queue, max) -> assertThat(max).hasValue(2));
+    release.countDown();
+    for (UUID id : ids) {
+      awaitStatus(taskrow, id, TaskStatus.SUCCESS);
+    }
+    assertThat(most).allSatisfy((queue, max) -> assertThat(max).hasValue(2));
+    // Each claim statement stamps its rows with its own time.
+    assertThat(count("select count(distinct last_attempt_at) from taskrow_task")).isBetween(1L, 3L);
+  }
+}
