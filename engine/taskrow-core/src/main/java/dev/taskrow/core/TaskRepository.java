@@ -94,7 +94,52 @@ final class TaskRepository {
           where id = :id and (status = 'PENDING') is true
           """);
 
-  // One statement claims for every queue of a worker that has free capacity: for each wanted
+  // The claim of one queue (a round with one queue wanting work: every claim of a one-queue worker,
+  // and the low-latency path): the server may keep it prepared, planned once. The last condition
+  // is the claim's commit (see asyncLeaseCommits below). Claimable: PENDING and due; PROCESSING
+  // waiting for a due retry (no lease); PROCESSING whose
+  // lease expired. The CTE keeps the planner from locking more rows than the limit. A paused
+  // queue gives nothing: the check does not depend on the row, so PostgreSQL runs it once per
+  // statement (an initplan: one primary-key probe of a table of a row or two) and, when the queue
+  // is paused, skips the index scan altogether.
+  private static final Sql CLAIM_ONE_QUEUE =
+      Sql.of(
+          """
+          with next as (
+              select id, status as previous_status, locked_until as previous_lease,
+                     due_at as previous_due_at
+              from taskrow_task
+              where queue = :queue
+                and status in ('PENDING', 'PROCESSING')
+                and due_at <= :now
+                and due_at >= coalesce(cast(:floor as timestamptz), '-infinity')
+                and kind = any(cast(:kinds as text[]))
+                and attempt_count < max_attempts
+                and not exists (select from taskrow_paused_queue p where p.queue = :queue)
+                and (select case when cast(:async_commit as boolean)
+                             then set_config('synchronous_commit', 'off', true) else '' end) is not null
+              order by priority desc, due_at
+              limit :limit
+              for update skip locked
+          )
+          update taskrow_task t
+          set status = 'PROCESSING',
+              attempt_count = t.attempt_count + 1,
+              fence_token = t.fence_token + 1,
+              locked_by = :worker,
+              locked_until = :now + lease.ms * interval '1 millisecond',
+              due_at = :now + lease.ms * interval '1 millisecond',
+              next_retry_at = null,
+              last_attempt_at = :now,
+              started_at = coalesce(t.started_at, :now)
+          from next
+          join unnest(cast(:kinds as text[]), cast(:lease_ms as bigint[])) as lease(kind, ms) on true
+          where t.id = next.id and lease.kind = t.kind
+          returning t.*, next.previous_status, next.previous_lease, next.previous_due_at, :now as claimed_at
+          """);
+
+  // One statement claims for every queue of a worker that has free capacity, when more than one
+  // does: for each wanted
   // queue (its name, how many it can take, its claim floor), the lateral subquery takes that many
   // claimable rows, so a worker of a hundred queues makes one claim where it would make a hundred.
   // Claimable: PENDING and due; PROCESSING waiting for a due retry (no lease); PROCESSING whose
@@ -149,7 +194,8 @@ final class TaskRepository {
           """)
           // A generic plan guesses 10 wanted queues and 10 % of a queue's rows for each lateral
           // limit, and reads every claimable row of every queue to sort them: 270 ms a claim of 100
-          // queues against 25 ms planned with the values (100,000 rows); planning costs ~1 ms.
+          // queues against 25 ms planned with the values (100,000 rows). Planning each time costs
+          // about a millisecond, which a one-queue round does not pay (CLAIM_ONE_QUEUE).
           .plannedWithItsValues();
 
   // See ClaimFloor. The statistics' dead-version count is cheap to read and read once (an
@@ -549,7 +595,16 @@ final class TaskRepository {
       int limit,
       Instant floor)
       throws SQLException {
-    return claim(c, List.of(new QueueClaim(queue, limit, floor)), kinds, leaseMillis, worker);
+    Params params =
+        Sql.params()
+            .with("queue", queue)
+            .with("kinds", new SqlArray("text", kinds))
+            .with("lease_ms", new SqlArray("int8", leaseMillis))
+            .with("worker", worker)
+            .with("limit", limit)
+            .with("floor", floor)
+            .with("async_commit", asyncLeaseCommits);
+    return claimed(c, CLAIM_ONE_QUEUE, params);
   }
 
   /**
@@ -561,6 +616,10 @@ final class TaskRepository {
   List<Claimed> claim(
       Connection c, List<QueueClaim> wanted, String[] kinds, Long[] leaseMillis, String worker)
       throws SQLException {
+    if (wanted.size() == 1) {
+      QueueClaim only = wanted.getFirst();
+      return claim(c, only.queue(), kinds, leaseMillis, worker, only.limit(), only.floor());
+    }
     Params params =
         Sql.params()
             .with("queues", new SqlArray("text", wanted.stream().map(QueueClaim::queue).toArray()))
@@ -578,8 +637,12 @@ final class TaskRepository {
             .with("lease_ms", new SqlArray("int8", leaseMillis))
             .with("worker", worker)
             .with("async_commit", asyncLeaseCommits);
+    return claimed(c, CLAIM, params);
+  }
+
+  private List<Claimed> claimed(Connection c, Sql claim, Params params) throws SQLException {
     List<Claimed> claimed = new ArrayList<>();
-    try (PreparedStatement statement = CLAIM.prepare(c, clock, params);
+    try (PreparedStatement statement = claim.prepare(c, clock, params);
         ResultSet rs = statement.executeQuery()) {
       while (rs.next()) {
         String previous = rs.getString("previous_status");

@@ -68,8 +68,9 @@ class ManyQueuesTest extends EngineTest {
   }
 
   /**
-   * The claim is never a server-side prepared statement: a generic plan of it reads every row of
-   * every queue (see TaskRepository). The driver names a statement from its fifth execution on.
+   * The claim of several queues is never a server-side prepared statement: a generic plan of it
+   * reads every row of every queue (see TaskRepository). The driver names a statement from its
+   * fifth execution on.
    */
   @Test
   void theClaimIsPlannedWithItsValuesEveryTime() throws Exception {
