@@ -12,8 +12,9 @@ import java.util.stream.IntStream;
 /**
  * The drain spread over many queues (issue 19, aim 3): {@code --tasks} no-op tasks over 1 or 100
  * queues (one kind each, round-robin), one worker serving them all with the headline drain's total
- * concurrency shared out among them, woken in-process. Each queue claims by itself, so with 100
- * queues a claim round is 100 statements where one queue needs one.
+ * concurrency shared out among them, woken in-process. The worker claims for all its queues in one
+ * statement per round (ADR 0001); before that each queue claimed by itself, and 100 queues drained
+ * at a tenth of one queue's rate.
  */
 final class QueuesWorkload {
   static final String WORKLOAD = "queues";
