@@ -8,10 +8,10 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * {@code --workloads=peers}: taskrow, db-scheduler and JobRunr on the same PostgreSQL in the same
- * run, each on its own tables, through the same three workloads, interleaved run by run (engine
- * after engine inside each workload) so a noisy phase of a shared machine spreads over all of them;
- * then the same server's single-row UPDATE ceiling.
+ * {@code --workloads=peers}: taskrow, db-scheduler, JobRunr and Quartz on the same PostgreSQL in
+ * the same run, each on its own tables, through the same three workloads, interleaved run by run
+ * (engine after engine inside each workload) so a noisy phase of a shared machine spreads over all
+ * of them; then the same server's single-row UPDATE ceiling.
  */
 final class PeersBench {
   private final Options options;
@@ -45,7 +45,8 @@ final class PeersBench {
         List.of(
             new TaskrowPeer(database, options, SignalsChoice.POSTGRES),
             new DbSchedulerPeer(database),
-            new JobRunrPeer(database));
+            new JobRunrPeer(database),
+            new QuartzPeer(database));
     // The steady workload also runs taskrow woken in-process: the difference is the NOTIFY hop.
     List<Peer> steadyPeers = new ArrayList<>(peers);
     steadyPeers.add(1, new TaskrowPeer(database, options, SignalsChoice.IN_PROCESS));
@@ -56,7 +57,7 @@ final class PeersBench {
     ceiling.prepare(ceilingResults);
     // Unrecorded warm-up: JIT-compile every engine before its first measured run.
     for (Peer peer : peers) {
-      workload.drain(peer, Math.min(options.tasks(), 5_000), 0);
+      workload.drain(peer, peer.drainTasks(Math.min(options.tasks(), 5_000)), 0);
     }
     table = new PeerTable();
     workload = new PeerWorkload(table);
@@ -64,7 +65,7 @@ final class PeersBench {
     Peer.Mode io = new Peer.Mode(options.ioConcurrency(), options.ioMillis());
     for (int run = 1; run <= options.runs(); run++) {
       for (Peer peer : peers) {
-        workload.drain(peer, options.tasks(), run);
+        workload.drain(peer, peer.drainTasks(options.tasks()), run);
       }
       for (Peer peer : steadyPeers) {
         workload.steady(
@@ -91,7 +92,11 @@ final class PeersBench {
             "taskrow, in-process signals: the same engine woken within its JVM (steady workload"
                 + " only); its difference from taskrow is the cost of the NOTIFY hop.",
             "JobRunr's open-source edition polls at most every 5 s: its steady latency is half"
-                + " the poll interval on average, whatever the load.");
+                + " the poll interval on average, whatever the load.",
+            "Quartz, clustered (safe with several instances, as the other engines are), takes"
+                + " the TRIGGER_ACCESS row lock of its qrtz_locks table for every submit, every"
+                + " acquisition and every job's completion: they run one at a time across the"
+                + " cluster. It drains at most 5,000 tasks per run (a few hundred a second).");
     String report = table.render(header, ceilingResults, notes);
     System.out.println();
     System.out.println(report);
