@@ -125,6 +125,62 @@ class ManyQueuesTest extends EngineTest {
   }
 
   /**
+   * A worker whose queues mix kinds with and without a concurrency limit: the limited kind is
+   * claimed within its key's limit, first in the round, and the unlimited kinds of the same and of
+   * another queue by the round's one statement; everything runs.
+   */
+  @Test
+  void limitedAndUnlimitedKindsOfSeveralQueuesShareTheRounds() throws Exception {
+    Taskrow taskrow =
+        Taskrow.builder(dataSource)
+            .clock(clock)
+            .kind(
+                kind("issue")
+                    .queue("paid")
+                    .transactional(false)
+                    .concurrencyLimit("issuer", 2)
+                    .build())
+            .kind(kind("receipt").queue("paid").transactional(false).build())
+            .kind(kind("ocr").queue("free").transactional(false).build())
+            .build();
+    Map<String, AtomicInteger> running = new ConcurrentHashMap<>();
+    Map<String, AtomicInteger> most = new ConcurrentHashMap<>();
+    TaskHandler handler =
+        ctx -> {
+          String kind = ctx.kind();
+          int now = running.computeIfAbsent(kind, x -> new AtomicInteger()).incrementAndGet();
+          most.computeIfAbsent(kind, x -> new AtomicInteger()).accumulateAndGet(now, Math::max);
+          try {
+            Thread.sleep(3); // the work: long enough for the others to try to join in
+          } finally {
+            running.get(kind).decrementAndGet();
+          }
+        };
+    start(
+        taskrow
+            .worker()
+            .pollInterval(Duration.ofMillis(20))
+            .queue("paid", 8)
+            .queue("free", 8)
+            .handler("issue", handler)
+            .handler("receipt", handler)
+            .handler("ocr", handler));
+    List<UUID> ids = new ArrayList<>();
+    for (int i = 0; i < 20; i++) {
+      for (String kind : List.of("issue", "receipt", "ocr")) {
+        ids.add(taskrow.submit(NewTask.of(kind)));
+      }
+    }
+    for (UUID id : ids) {
+      awaitStatus(taskrow, id, TaskStatus.SUCCESS);
+    }
+    assertThat(most.get("issue")).as("the issuer's limit").hasValueBetween(1, 2);
+    assertThat(most.get("receipt").get() + most.get("ocr").get())
+        .as("the unlimited kinds ran beside it")
+        .isGreaterThan(2);
+  }
+
+  /**
    * Twenty queues of two at a time, three tasks each, waiting before the worker starts: the first
    * two of every queue run at once and no queue runs more than two; the sixty tasks are claimed in
    * a couple of statements, where a claimer per queue makes at least twenty.
