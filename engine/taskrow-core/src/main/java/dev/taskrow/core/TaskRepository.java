@@ -94,14 +94,33 @@ final class TaskRepository {
           where id = :id and (status = 'PENDING') is true
           """);
 
+  // What both claims do to the rows their CTE "next" chose: the attempt starts, under a new fence
+  // token and the lease of the row's kind.
+  private static final String CLAIM_NEXT_ROWS =
+      """
+          update taskrow_task t
+          set status = 'PROCESSING',
+              attempt_count = t.attempt_count + 1,
+              fence_token = t.fence_token + 1,
+              locked_by = :worker,
+              locked_until = :now + lease.ms * interval '1 millisecond',
+              due_at = :now + lease.ms * interval '1 millisecond',
+              next_retry_at = null,
+              last_attempt_at = :now,
+              started_at = coalesce(t.started_at, :now)
+          from next
+          join unnest(cast(:kinds as text[]), cast(:lease_ms as bigint[])) as lease(kind, ms) on true
+          where t.id = next.id and lease.kind = t.kind
+          returning t.*, next.previous_status, next.previous_lease, next.previous_due_at, :now as claimed_at
+      """;
+
   // The claim of one queue (a round with one queue wanting work: every claim of a one-queue worker,
   // and the low-latency path): the server may keep it prepared, planned once. The last condition
   // is the claim's commit (see asyncLeaseCommits below). Claimable: PENDING and due; PROCESSING
-  // waiting for a due retry (no lease); PROCESSING whose
-  // lease expired. The CTE keeps the planner from locking more rows than the limit. A paused
-  // queue gives nothing: the check does not depend on the row, so PostgreSQL runs it once per
-  // statement (an initplan: one primary-key probe of a table of a row or two) and, when the queue
-  // is paused, skips the index scan altogether.
+  // waiting for a due retry (no lease); PROCESSING whose lease expired. The CTE keeps the planner
+  // from locking more rows than the limit. A paused queue gives nothing: the check does not depend
+  // on the row, so PostgreSQL runs it once per statement (an initplan: one primary-key probe of a
+  // table of a row or two) and, when the queue is paused, skips the index scan altogether.
   private static final Sql CLAIM_ONE_QUEUE =
       Sql.of(
           """
@@ -122,26 +141,13 @@ final class TaskRepository {
               limit :limit
               for update skip locked
           )
-          update taskrow_task t
-          set status = 'PROCESSING',
-              attempt_count = t.attempt_count + 1,
-              fence_token = t.fence_token + 1,
-              locked_by = :worker,
-              locked_until = :now + lease.ms * interval '1 millisecond',
-              due_at = :now + lease.ms * interval '1 millisecond',
-              next_retry_at = null,
-              last_attempt_at = :now,
-              started_at = coalesce(t.started_at, :now)
-          from next
-          join unnest(cast(:kinds as text[]), cast(:lease_ms as bigint[])) as lease(kind, ms) on true
-          where t.id = next.id and lease.kind = t.kind
-          returning t.*, next.previous_status, next.previous_lease, next.previous_due_at, :now as claimed_at
-          """);
+          """
+              + CLAIM_NEXT_ROWS);
 
   // One statement claims for every queue of a worker that has free capacity, when more than one
-  // does: for each wanted
-  // queue (its name, how many it can take, its claim floor), the lateral subquery takes that many
-  // claimable rows, so a worker of a hundred queues makes one claim where it would make a hundred.
+  // does: for each wanted queue (its name, how many it can take, its claim floor), the lateral
+  // subquery takes that many claimable rows, so a worker of a hundred queues makes one claim where
+  // it would make a hundred.
   // Claimable: PENDING and due; PROCESSING waiting for a due retry (no lease); PROCESSING whose
   // lease expired. The limit sits inside the locking subquery, so no more rows are locked than
   // asked for. A paused queue gives nothing: it is dropped from the wanted list before any index
@@ -177,21 +183,8 @@ final class TaskRepository {
                   for update skip locked
               ) c
           )
-          update taskrow_task t
-          set status = 'PROCESSING',
-              attempt_count = t.attempt_count + 1,
-              fence_token = t.fence_token + 1,
-              locked_by = :worker,
-              locked_until = :now + lease.ms * interval '1 millisecond',
-              due_at = :now + lease.ms * interval '1 millisecond',
-              next_retry_at = null,
-              last_attempt_at = :now,
-              started_at = coalesce(t.started_at, :now)
-          from next
-          join unnest(cast(:kinds as text[]), cast(:lease_ms as bigint[])) as lease(kind, ms) on true
-          where t.id = next.id and lease.kind = t.kind
-          returning t.*, next.previous_status, next.previous_lease, next.previous_due_at, :now as claimed_at
-          """)
+          """
+                  + CLAIM_NEXT_ROWS)
           // A generic plan guesses 10 wanted queues and 10 % of a queue's rows for each lateral
           // limit, and reads every claimable row of every queue to sort them: 270 ms a claim of 100
           // queues against 25 ms planned with the values (100,000 rows). Planning each time costs
