@@ -1,6 +1,7 @@
 package dev.taskrow.dashboard;
 
 import dev.taskrow.core.TaskAdmin;
+import dev.taskrow.core.TaskOverview;
 import dev.taskrow.core.Taskrow;
 import dev.taskrow.spring.TaskAdminAutoConfiguration;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -43,8 +44,8 @@ public class DashboardAutoConfiguration {
   }
 
   @Bean
-  DashboardQueries taskrowDashboardQueries(javax.sql.DataSource dataSource) {
-    return new DashboardQueries(dataSource);
+  TaskOverview taskrowDashboardOverview(javax.sql.DataSource dataSource) {
+    return TaskOverview.of(dataSource);
   }
 
   @Bean

@@ -2,6 +2,7 @@ package dev.taskrow.dashboard;
 
 import dev.taskrow.core.QueueCounts;
 import dev.taskrow.core.TaskAdmin;
+import dev.taskrow.core.TaskOverview;
 import dev.taskrow.core.Taskrow;
 import java.sql.SQLException;
 import java.time.Duration;
@@ -26,9 +27,9 @@ import org.springframework.web.bind.annotation.RequestMapping;
 class OverviewController {
   private final TaskAdmin admin;
   private final Taskrow taskrow;
-  private final DashboardQueries queries;
+  private final TaskOverview queries;
 
-  OverviewController(TaskAdmin admin, Taskrow taskrow, DashboardQueries queries) {
+  OverviewController(TaskAdmin admin, Taskrow taskrow, TaskOverview queries) {
     this.admin = admin;
     this.taskrow = taskrow;
     this.queries = queries;
@@ -52,13 +53,13 @@ class OverviewController {
   private void live(Model model) throws SQLException {
     List<QueueCounts> counts = admin.queueCounts(Instant.now().minus(Duration.ofHours(1)));
     Map<String, Duration> oldest = queries.oldestPendingAge();
-    Map<String, DashboardQueries.Throughput> perMinute = queries.perMinute();
+    Map<String, TaskOverview.Throughput> perMinute = queries.perMinute();
     List<QueueLine> lines = new ArrayList<>();
     for (QueueCounts queue : counts) {
-      DashboardQueries.Throughput t =
-          perMinute.getOrDefault(queue.queue(), new DashboardQueries.Throughput());
+      TaskOverview.Throughput t =
+          perMinute.getOrDefault(queue.queue(), new TaskOverview.Throughput());
       lines.add(
-          new QueueLine(queue, oldest.get(queue.queue()), Sparkline.of(t.succeeded, t.failed)));
+          new QueueLine(queue, oldest.get(queue.queue()), Sparkline.of(t.succeeded(), t.failed())));
     }
     model.addAttribute("queues", lines);
     model.addAttribute("workers", taskrow.workers());

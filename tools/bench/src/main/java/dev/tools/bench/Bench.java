@@ -163,6 +163,9 @@ public final class Bench {
       if (options.workloads().contains(BacklogWorkload.WORKLOAD)) {
         new BacklogWorkload(database, drain).run(options, results);
       }
+      if (options.workloads().contains(DashboardWorkload.WORKLOAD)) {
+        new DashboardWorkload(database, options).run(results);
+      }
       parse.close();
       database.execute("truncate taskrow_task");
     }

@@ -43,7 +43,9 @@ record Options(
     List<IndexSet> indexSets,
     List<Integer> backlog,
     List<Integer> processes,
-    List<Integer> queues) {
+    List<Integer> queues,
+    List<Integer> dashboardRows,
+    int dashboardSamples) {
 
   static final Set<String> ALL_WORKLOADS =
       Set.of(
@@ -56,7 +58,8 @@ record Options(
           "retained",
           "backlog",
           "processes",
-          "queues");
+          "queues",
+          "dashboard");
 
   private static final Set<String> KEYS =
       Set.of(
@@ -86,6 +89,8 @@ record Options(
           "backlog",
           "processes",
           "queues",
+          "dashboard-rows",
+          "dashboard-samples",
           "index-sets",
           "help");
 
@@ -109,7 +114,9 @@ record Options(
           Map.entry("retained", "1000,10000"),
           Map.entry("backlog", "0,10000"),
           Map.entry("processes", "1,2"),
-          Map.entry("queues", "1,10"));
+          Map.entry("queues", "1,10"),
+          Map.entry("dashboard-rows", "1000,10000"),
+          Map.entry("dashboard-samples", "5"));
 
   static final String USAGE =
       """
@@ -149,6 +156,9 @@ record Options(
         --processes=1,2,4           processes: how many worker JVMs, ascending
         --workloads=queues          the drain spread over 1 and 100 queues of one worker
         --queues=1,100              queues: how many queues, ascending
+        --workloads=dashboard       the dashboard's queries (search, counts, failure groups) per size
+        --dashboard-rows=100000,1000000,10000000   dashboard: table sizes, ascending, each generated
+        --dashboard-samples=200     dashboard: calls of each query per size (p50 / p99 of them)
         --index-sets=v7,v9,v10      drain: each run drains once per set of finished-row indexes
                                     (before V8, V8's, V9's, the rejected V10 option's),
                                     interleaved: the A/B of ADRs 0007 and 0011
@@ -214,7 +224,10 @@ record Options(
                 : List.of(),
             sizes("backlog", values.getOrDefault("backlog", "0,1000000"), 0),
             sizes("processes", values.getOrDefault("processes", "1,2,4")),
-            sizes("queues", values.getOrDefault("queues", "1,100")));
+            sizes("queues", values.getOrDefault("queues", "1,100")),
+            sizes(
+                "dashboard-rows", values.getOrDefault("dashboard-rows", "100000,1000000,10000000")),
+            intValue(values, "dashboard-samples", 200));
     if (options.batch > options.concurrency) {
       // The worker never claims more than its free capacity: a larger batch would be misreported.
       throw new IllegalArgumentException("--batch must not exceed --concurrency");

@@ -13,6 +13,7 @@ final class Results {
   private final Map<String, Figure> figures = new LinkedHashMap<>();
   private final List<String> notes = new ArrayList<>();
   private final List<String> diagnostics = new ArrayList<>();
+  private final List<String> sections = new ArrayList<>();
 
   /** The figure named so, created on first use so the table keeps the order of measurement. */
   Figure figure(String workload, String name, String unit, boolean throughput) {
@@ -27,6 +28,11 @@ final class Results {
 
   void note(String note) {
     notes.add(note);
+  }
+
+  /** A table of its own (Markdown), printed after the main table. */
+  void section(String markdown) {
+    sections.add(markdown);
   }
 
   void diagnostic(String line) {
@@ -91,6 +97,7 @@ final class Results {
                   + " this run (%,.0f commits/s).%n",
               ceiling));
     }
+    sections.forEach(section -> out.append('\n').append(section));
     if (!notes.isEmpty()) {
       out.append("\nNotes:\n");
       notes.forEach(n -> out.append("- ").append(n).append('\n'));

@@ -1,4 +1,4 @@
-package dev.taskrow.dashboard;
+package dev.taskrow.core;
 
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -10,13 +10,14 @@ import java.util.Map;
 import javax.sql.DataSource;
 
 /**
- * The two readings of the overview that TaskAdmin has no call for: the oldest PENDING task of each
- * queue and the finished tasks per minute. Reads only; the database's clock is "now", as for the
- * engine's leases.
+ * The two readings of a dashboard's overview that {@link TaskAdmin} has no call for: the oldest
+ * PENDING task of each queue and the finished tasks per minute of the last hour. Reads only; the
+ * database's clock is "now", as for the engine's leases. In core (not in the dashboard module) so
+ * the benchmark times the statements the dashboard runs.
  */
-final class DashboardQueries {
-  /** Minutes of the overview's chart. */
-  static final int MINUTES = 60;
+public final class TaskOverview {
+  /** Minutes of the per-minute reading. */
+  public static final int MINUTES = 60;
 
   // PENDING rows are in the claim index, which holds the active rows only: this reads the backlog,
   // never the finished history.
@@ -62,12 +63,16 @@ final class DashboardQueries {
 
   private final DataSource dataSource;
 
-  DashboardQueries(DataSource dataSource) {
+  private TaskOverview(DataSource dataSource) {
     this.dataSource = dataSource;
   }
 
+  public static TaskOverview of(DataSource dataSource) {
+    return new TaskOverview(dataSource);
+  }
+
   /** The age of each queue's oldest PENDING task; a queue with none is absent. */
-  Map<String, Duration> oldestPendingAge() throws SQLException {
+  public Map<String, Duration> oldestPendingAge() throws SQLException {
     Map<String, Duration> ages = new HashMap<>();
     try (Connection c = dataSource.getConnection();
         PreparedStatement s = c.prepareStatement(OLDEST_PENDING);
@@ -83,7 +88,7 @@ final class DashboardQueries {
    * Per queue, the tasks finished in each of the last {@link #MINUTES} minutes: index 0 is the
    * oldest minute, the last index the current one.
    */
-  Map<String, Throughput> perMinute() throws SQLException {
+  public Map<String, Throughput> perMinute() throws SQLException {
     Map<String, Throughput> byQueue = new HashMap<>();
     try (Connection c = dataSource.getConnection();
         PreparedStatement s = c.prepareStatement(PER_MINUTE);
@@ -103,8 +108,18 @@ final class DashboardQueries {
   }
 
   /** Finished tasks per minute, oldest minute first. */
-  static final class Throughput {
-    final long[] succeeded = new long[MINUTES];
-    final long[] failed = new long[MINUTES];
+  public static final class Throughput {
+    private final long[] succeeded = new long[MINUTES];
+    private final long[] failed = new long[MINUTES];
+
+    /** Succeeded tasks per minute, {@link #MINUTES} of them, oldest first (a copy). */
+    public long[] succeeded() {
+      return succeeded.clone();
+    }
+
+    /** Failed tasks per minute, {@link #MINUTES} of them, oldest first (a copy). */
+    public long[] failed() {
+      return failed.clone();
+    }
   }
 }
