@@ -8,6 +8,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Clock;
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -128,24 +129,35 @@ final class TaskAdminRepository {
               having sum(c.succeeded) + sum(c.failed) > 0
               """);
 
-  // Grouped from a range of the failed-window index alone (it includes kind, queue and code): the
-  // failures since :since, not every one kept; the newest message of each group is one backward
-  // probe of the failed-code index and one row.
+  // The window's whole hours from the per-hour failure counts and the deltas not folded into them
+  // yet (V10, ADR 0017): a few rows per hour, however many tasks failed; its first, partial hour
+  // from a range of the failed-window index alone (it includes kind, queue and code). One
+  // statement, so one snapshot: a failure is counted once, as a delta or in its hour. The newest
+  // message of each group is one backward probe of the failed-code index and one row.
   private static final Sql FAILURE_GROUPS =
       Sql.of(
           """
-          select g.kind, g.queue, g.error_code, g.tasks, newest.id, newest.created_at,
-                 newest.error_message
-          from (select t.kind, t.queue, t.error_code, count(*) as tasks
-                from taskrow_task t
-                where t.status = 'FAILED' and t.created_at >= :since
-                group by t.kind, t.queue, t.error_code) g
-          cross join lateral (
+          select g.kind, g.queue, nullif(g.error_code, '') as error_code, g.tasks, newest.id,
+                 newest.created_at, newest.error_message
+          from (select c.kind, c.queue, c.error_code, sum(c.tasks) as tasks
+                from (select h.kind, h.queue, h.error_code, h.tasks
+                      from taskrow_failure_hour h where h.hour >= :whole_from
+                      union all
+                      select d.kind, d.queue, d.error_code, d.tasks
+                      from taskrow_failure_delta d where d.hour >= :whole_from
+                      union all
+                      select t.kind, t.queue, coalesce(t.error_code, ''), 1
+                      from taskrow_task t
+                      where t.status = 'FAILED' and t.created_at >= :since
+                        and t.created_at < :whole_from) c
+                group by c.kind, c.queue, c.error_code
+                having sum(c.tasks) > 0) g
+          left join lateral (
                 select f.id, f.created_at, f.error_message from taskrow_task f
-                where f.status = 'FAILED' and f.error_code = g.error_code
+                where f.status = 'FAILED' and f.error_code = nullif(g.error_code, '')
                   and f.kind = g.kind and f.queue = g.queue
                 order by f.created_at desc, f.id desc
-                limit 1) newest
+                limit 1) newest on true
           order by g.tasks desc, g.kind, g.error_code
           limit :limit
           """);
@@ -407,7 +419,11 @@ final class TaskAdminRepository {
 
   List<FailureGroup> failureGroups(Connection c, Instant since, int limit) throws SQLException {
     List<FailureGroup> groups = new ArrayList<>();
-    Params params = Sql.params().with("since", since).with("limit", limit);
+    // The first whole hour (UTC) at or after since: the counts' hours are UTC hours.
+    Instant hour = since.truncatedTo(ChronoUnit.HOURS);
+    Instant wholeFrom = hour.equals(since) ? since : hour.plus(1, ChronoUnit.HOURS);
+    Params params =
+        Sql.params().with("since", since).with("whole_from", wholeFrom).with("limit", limit);
     try (PreparedStatement statement = FAILURE_GROUPS.prepare(c, clock, params);
         ResultSet rs = statement.executeQuery()) {
       while (rs.next()) {

@@ -46,6 +46,7 @@ public final class Taskrow {
   private final TaskRepository repository;
   private final LimitedClaimRepository limitedClaims;
   private final PausedQueueRepository pausedQueues;
+  private final FailureCountRepository failureCounts;
   private final WorkerRepository workers;
   private final ScheduleRepository schedules;
   private final boolean taskChangeSignals;
@@ -66,6 +67,7 @@ public final class Taskrow {
     this.repository = new TaskRepository(builder.clock, builder.asyncLeaseCommits);
     this.limitedClaims = new LimitedClaimRepository(builder.clock, builder.asyncLeaseCommits);
     this.pausedQueues = new PausedQueueRepository(builder.clock);
+    this.failureCounts = new FailureCountRepository(builder.clock);
     this.workers = new WorkerRepository(builder.clock);
     this.schedules = new ScheduleRepository(builder.clock);
     this.taskChangeSignals = builder.taskChangeSignals;
@@ -278,9 +280,26 @@ public final class Taskrow {
       }
       total += deleted;
       if (deleted < batchSize) {
-        return total;
+        break;
       }
     }
+    if (total > 0) {
+      // The pruned failures' counts went down by the triggers' deltas: fold them now, and drop the
+      // hours they left at zero (a later failure in such an hour would only insert it again).
+      compactFailureCounts();
+      Instant now = clock != null ? clock.instant() : Instant.now();
+      Instant before = now.minus(age);
+      inEngineStatement(c -> failureCounts.forgetEmptyHours(c, before));
+    }
+    return total;
+  }
+
+  /**
+   * Folds the failure deltas into the per-hour failure counts (V10, ADR 0017); 0 when another
+   * instance is folding them now.
+   */
+  int compactFailureCounts() throws SQLException {
+    return inEngineStatement(failureCounts::compact);
   }
 
   /**

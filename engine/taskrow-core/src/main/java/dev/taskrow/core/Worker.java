@@ -26,7 +26,8 @@ import org.slf4j.LoggerFactory;
  * TaskClaimer} and dispatches to the {@link AttemptExecutor}; the {@link OutcomeRecorder} writes
  * how each attempt ended; the {@link Heartbeater} (leases and the {@link WorkerRegistration
  * registry row}), the {@link ExpiredLeaseSweeper}, the {@link FinishedTaskPruner}, the {@link
- * GoneWorkerPruner} and the {@link RecurringScheduler} are the periodic duties.
+ * GoneWorkerPruner}, the {@link FailureCountCompactor} and the {@link RecurringScheduler} are the
+ * periodic duties.
  */
 public final class Worker implements AutoCloseable {
   private static final Logger log = LoggerFactory.getLogger(Worker.class);
@@ -137,6 +138,11 @@ public final class Worker implements AutoCloseable {
     scheduler.scheduleWithFixedDelay(
         new GoneWorkerPruner(engine),
         1_000,
+        config.pruneInterval().toMillis(),
+        TimeUnit.MILLISECONDS);
+    scheduler.scheduleWithFixedDelay(
+        new FailureCountCompactor(engine),
+        2_000,
         config.pruneInterval().toMillis(),
         TimeUnit.MILLISECONDS);
     claims.start();
