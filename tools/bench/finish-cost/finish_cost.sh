@@ -8,6 +8,7 @@
 #   v7:v7   no finished-row index, UUIDv7 ids
 #   v9:v7   V9's index with UUIDv7 ids (the engine now: the migrations' current set)
 #   v10:v7  the V10 option, not adopted — FAILED indexes and the (empty) v4 SUCCESS index, UUIDv7 ids
+#   active:v7  V9's and the active rows' index in created order (issue 19, aim 4), UUIDv7 ids
 # Needs a database with the engine's migrations applied (V1..V9) and psql's usual PG* variables.
 #   N=100000 RUNS=3 tools/bench/finish-cost/finish_cost.sh
 set -euo pipefail
@@ -60,12 +61,16 @@ end \$\$"
 
 apply_set() {
   for name in taskrow_task_finished_idx taskrow_task_failed_code_idx taskrow_task_failed_window_idx \
-      taskrow_task_success_v4_idx; do
+      taskrow_task_success_v4_idx taskrow_task_active_created_idx; do
     sql "drop index if exists $name"
   done
   case "$1" in
     v7) ;;
-    v9)
+    v9|active)
+      if [ "$1" = active ]; then
+        sql "create index taskrow_task_active_created_idx on taskrow_task (created_at, id)
+               include (queue, kind, status, locked_until) where status in ('PENDING', 'PROCESSING')"
+      fi
       sql "create index taskrow_task_finished_idx on taskrow_task (queue, kind, created_at, id)
              include (status, finished_at) where status in ('SUCCESS', 'FAILED')"
       sql "create index taskrow_task_failed_code_idx on taskrow_task (error_code, created_at, id)

@@ -31,8 +31,10 @@ public final class TaskOverview {
 
   // Through taskrow_task_finished_idx (queue, kind, created_at, id) include (status, finished_at),
   // V9, one (queue, kind) pair at a time (a loose index scan finds the pairs), from the index
-  // alone:
-  // the tasks created in the last hour and finished since, by the minute they finished in. A task
+  // alone: the tasks created in the last hour and finished since, by the minute they finished in
+  // (grouped by the minute's timestamp, ~30,000 rows an hour at 10 M rows over 14 days; the minutes
+  // ago are computed from the 60 groups per queue, not from every row: half the time at 10 M). A
+  // task
   // created earlier that finished within the hour is left out: the price of reading an index
   // instead of the table (the engine keeps no index on finished_at).
   private static final String PER_MINUTE =
@@ -47,18 +49,20 @@ public final class TaskOverview {
               select t.queue, t.kind from taskrow_task t
                where t.status in ('SUCCESS', 'FAILED') and (t.queue, t.kind) > (p.queue, p.kind)
                order by t.queue, t.kind limit 1) n)
-      select p.queue,
-             (extract(epoch from date_trunc('minute', now()) - date_trunc('minute', t.finished_at))
-                 / 60)::int as minutes_ago,
-             count(*) filter (where t.status = 'SUCCESS') as succeeded,
-             count(*) filter (where t.status = 'FAILED') as failed
-        from pairs p
-        cross join lateral (
-            select t.status, t.finished_at from taskrow_task t
-             where t.status in ('SUCCESS', 'FAILED') and t.queue = p.queue and t.kind = p.kind
-               and t.created_at >= now() - interval '1 hour'
-               and t.finished_at > date_trunc('minute', now()) - interval '1 hour') t
-       group by 1, 2
+      select m.queue,
+             (extract(epoch from date_trunc('minute', now()) - m.minute) / 60)::int as minutes_ago,
+             m.succeeded, m.failed
+        from (select p.queue, date_trunc('minute', t.finished_at) as minute,
+                     count(*) filter (where t.status = 'SUCCESS') as succeeded,
+                     count(*) filter (where t.status = 'FAILED') as failed
+                from pairs p
+                cross join lateral (
+                    select t.status, t.finished_at from taskrow_task t
+                     where t.status in ('SUCCESS', 'FAILED') and t.queue = p.queue
+                       and t.kind = p.kind
+                       and t.created_at >= now() - interval '1 hour'
+                       and t.finished_at > date_trunc('minute', now()) - interval '1 hour') t
+               group by 1, 2) m
       """;
 
   private final DataSource dataSource;

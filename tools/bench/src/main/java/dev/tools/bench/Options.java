@@ -161,7 +161,9 @@ record Options(
         --dashboard-samples=200     dashboard: calls of each query per size (p50 / p99 of them)
         --index-sets=v7,v9,v10      drain: each run drains once per set of finished-row indexes
                                     (before V8, V8's, V9's, the rejected V10 option's),
-                                    interleaved: the A/B of ADRs 0007 and 0011
+                                    interleaved: the A/B of ADRs 0007 and 0011; v9-uncounted:
+                                    V9's without the failure-count triggers (ADR 0017); active:
+                                    V9's and an index over the active rows in created order
         --out-dir=bench-results     where the Markdown report goes
       """;
 
