@@ -130,6 +130,57 @@ class FailureCountsTest extends AdminTest {
         .isEqualTo(threads * perThread);
   }
 
+  @Test
+  void aReadOnlyConnectionStillReadsTheGroupsWithTheDeltasUnfolded() throws Exception {
+    Instant start = clock.instant();
+    fail(taskrow.submit(NewTask.of("ocr")), "OCR_FAILED", "one");
+    taskrow.compactFailureCounts();
+    fail(taskrow.submit(NewTask.of("ocr")), "OCR_FAILED", "two"); // a delta, not folded
+    javax.sql.DataSource readOnly =
+        (javax.sql.DataSource)
+            java.lang.reflect.Proxy.newProxyInstance(
+                getClass().getClassLoader(),
+                new Class<?>[] {javax.sql.DataSource.class},
+                (proxy, method, args) -> {
+                  Object result = method.invoke(dataSource, args);
+                  return result instanceof Connection c ? readOnly(c) : result;
+                });
+    TaskAdmin onStandby =
+        TaskAdmin.of(
+            Taskrow.builder(readOnly).clock(clock).kind(kind("ocr").queue("ocr").build()).build());
+
+    assertThat(onStandby.failureGroups(start, 10))
+        .extracting(FailureGroup::count)
+        .containsExactly(2L);
+    assertThat(count("select count(*) from taskrow_failure_delta")).isEqualTo(1);
+  }
+
+  /**
+   * A pooled connection on which every transaction is read-only, as on a standby, until it goes
+   * back to the pool.
+   */
+  private static Connection readOnly(Connection c) throws SQLException {
+    try (Statement s = c.createStatement()) {
+      s.execute("set default_transaction_read_only = on");
+    }
+    return (Connection)
+        java.lang.reflect.Proxy.newProxyInstance(
+            FailureCountsTest.class.getClassLoader(),
+            new Class<?>[] {Connection.class},
+            (proxy, method, args) -> {
+              if (method.getName().equals("close")) {
+                try (Statement s = c.createStatement()) {
+                  s.execute("set default_transaction_read_only = off");
+                }
+              }
+              try {
+                return method.invoke(c, args);
+              } catch (java.lang.reflect.InvocationTargetException e) {
+                throw e.getCause();
+              }
+            });
+  }
+
   /** Fails the tasks ten per statement, two codes mixed in each, as a completion batch does. */
   private Callable<Void> failInBatches(List<UUID> ids, boolean reversed) {
     return () -> {
