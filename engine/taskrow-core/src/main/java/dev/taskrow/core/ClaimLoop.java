@@ -37,6 +37,7 @@ final class ClaimLoop implements Runnable {
   private final ClaimFloor floor;
   private volatile boolean stopping;
   private volatile Thread thread;
+  private volatile long claimsDone;
 
   ClaimLoop(
       TaskClaimer claimer,
@@ -211,6 +212,7 @@ final class ClaimLoop implements Runnable {
         dispatch(byQueue.get(task.task().queue()), task);
       }
     }
+    claimsDone++; // only this thread writes it
     long now = System.nanoTime();
     for (Share s : round) {
       s.queue.permits.release(s.reserved - s.dispatched);
@@ -235,6 +237,11 @@ final class ClaimLoop implements Runnable {
       }
       s.reserved = s.dispatched;
     }
+  }
+
+  /** Tests: the claim rounds this loop has finished. */
+  long claimsDone() {
+    return claimsDone;
   }
 
   /** Stops claiming. Running tasks go on. */

@@ -101,6 +101,11 @@ final class TaskClaimer {
     return register(claimed);
   }
 
+  /** A row a submit of this process inserted as claimed by this worker ({@link SubmitTaker}). */
+  RunningTask registerTaken(TaskRepository.Claimed row) {
+    return register(List.of(row)).getFirst();
+  }
+
   /** From here on the claimed attempts are running: heartbeated, announced, listened to. */
   private List<RunningTask> register(List<TaskRepository.Claimed> claimed) {
     engine.announceCommittedChanges(

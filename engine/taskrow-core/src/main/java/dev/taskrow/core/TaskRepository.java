@@ -75,6 +75,25 @@ final class TaskRepository {
           do nothing
           """);
 
+  // A submit taken by a worker of the submitting process (SubmitTaker): the row is inserted as the
+  // claim would leave it, PROCESSING under that worker's lease with fence token 1, so its one
+  // commit is the submit and the claim at once. A paused queue inserts nothing here; the submit
+  // then inserts the row PENDING like any other.
+  private static final Sql INSERT_TAKEN =
+      Sql.of(
+          """
+          insert into taskrow_task
+              (id, kind, queue, subject, payload, priority, max_attempts, parent_id, created_at,
+               trace_parent, status, attempt_count, fence_token, locked_by, locked_until, due_at,
+               last_attempt_at, started_at)
+          select :id, :kind, :queue, :subject, cast(:payload as jsonb), :priority, :max_attempts,
+                 :parent_id, :created_at, :trace_parent, 'PROCESSING', 1, 1, :worker,
+                 :now + :lease_ms * interval '1 millisecond',
+                 :now + :lease_ms * interval '1 millisecond', :now, :now
+          where not exists (select from taskrow_paused_queue p where p.queue = :queue)
+          returning *, :now as claimed_at
+          """);
+
   private static final String ACTIVE_FOR_SUBJECT =
       """
       select id, status, created_at < :now - :stale_ms * interval '1 millisecond' as stale
@@ -447,6 +466,29 @@ final class TaskRepository {
             INSERT_IF_NO_ACTIVE,
             insertParams(c, id, kind, task).with("trace_parent", traceParent))
         == 1;
+  }
+
+  /**
+   * Inserts a task already claimed by {@code worker} (see {@link SubmitTaker}); empty when its
+   * queue is paused, and then nothing is inserted. Only for kinds without a concurrency limit and
+   * tasks due now.
+   */
+  Optional<Claimed> insertTaken(
+      Connection c, UUID id, TaskKind kind, NewTask task, String traceParent, String worker)
+      throws SQLException {
+    Params params =
+        insertParams(c, id, kind, task)
+            .with("trace_parent", traceParent)
+            .with("worker", worker)
+            .with("lease_ms", kind.lease().toMillis());
+    try (PreparedStatement statement = INSERT_TAKEN.prepare(c, clock, params);
+        ResultSet rs = statement.executeQuery()) {
+      if (!rs.next()) {
+        return Optional.empty();
+      }
+      Instant claimedAt = instant(rs, "claimed_at");
+      return Optional.of(new Claimed(mapTask(rs), TaskStatus.PENDING, null, claimedAt, claimedAt));
+    }
   }
 
   private static Params insertParams(Connection c, UUID id, TaskKind kind, NewTask task)

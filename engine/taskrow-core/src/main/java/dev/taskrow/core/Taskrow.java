@@ -16,6 +16,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.UUID;
+import java.util.concurrent.CopyOnWriteArrayList;
 import javax.sql.DataSource;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -51,6 +52,8 @@ public final class Taskrow {
   private final ScheduleRepository schedules;
   private final boolean taskChangeSignals;
   private final AttemptTracing tracing;
+  // The workers of this process that take its submits into a free slot (SubmitTaker).
+  private final List<SubmitTaker> submitTakers = new CopyOnWriteArrayList<>();
 
   private Taskrow(Builder builder) {
     this.dataSource = builder.dataSource;
@@ -111,6 +114,11 @@ public final class Taskrow {
   public UUID submit(Tx tx, NewTask task) throws SQLException {
     TaskKind kind = kind(task.kind());
     UUID id = ids.next();
+    submit(tx, id, kind, task);
+    return id;
+  }
+
+  private void submit(Tx tx, UUID id, TaskKind kind, NewTask task) throws SQLException {
     try {
       repository.insert(tx.connection(), id, kind, task, tracing.currentContext());
     } catch (SQLException e) {
@@ -120,12 +128,74 @@ public final class Taskrow {
       throw e;
     }
     announceWork(tx, List.of(kind), List.of(task));
+  }
+
+  /**
+   * Submits in a transaction of its own. When a worker of this process runs the task's kind and has
+   * a slot free with nothing waiting before it, the row is inserted already claimed by that worker
+   * and its handler starts as this returns: one commit, no signal, no claim ({@link
+   * Worker.Builder#takesOwnSubmits}).
+   */
+  public UUID submit(NewTask task) throws SQLException {
+    TaskKind kind = kind(task.kind());
+    SubmitTaker.Reservation slot = reserveLocalSlot(kind, task);
+    if (slot == null) {
+      return inTransaction(tx -> submit(tx, task));
+    }
+    UUID id = ids.next();
+    Optional<TaskRepository.Claimed> taken;
+    try {
+      taken =
+          inTransaction(
+              tx -> {
+                Optional<TaskRepository.Claimed> row = insertTaken(tx, id, kind, task, slot);
+                if (row.isEmpty()) {
+                  submit(tx, id, kind, task); // paused: it waits in the table like any other
+                }
+                return row;
+              });
+    } catch (SQLException | RuntimeException | Error e) {
+      slot.release();
+      throw e;
+    }
+    if (taken.isPresent()) {
+      slot.taken(taken.get());
+    } else {
+      slot.release();
+    }
     return id;
   }
 
-  /** Submits in a transaction of its own. */
-  public UUID submit(NewTask task) throws SQLException {
-    return inTransaction(tx -> submit(tx, task));
+  private SubmitTaker.Reservation reserveLocalSlot(TaskKind kind, NewTask task) {
+    for (SubmitTaker taker : submitTakers) {
+      SubmitTaker.Reservation slot = taker.reserve(kind, task);
+      if (slot != null) {
+        return slot;
+      }
+    }
+    return null;
+  }
+
+  private Optional<TaskRepository.Claimed> insertTaken(
+      Tx tx, UUID id, TaskKind kind, NewTask task, SubmitTaker.Reservation slot)
+      throws SQLException {
+    try {
+      return repository.insertTaken(
+          tx.connection(), id, kind, task, tracing.currentContext(), slot.workerId());
+    } catch (SQLException e) {
+      if (TaskRepository.isActiveSubjectConflict(e)) {
+        throw new ActiveTaskExistsException(kind.name(), task.subject(), e);
+      }
+      throw e;
+    }
+  }
+
+  void addSubmitTaker(SubmitTaker taker) {
+    submitTakers.add(taker);
+  }
+
+  void removeSubmitTaker(SubmitTaker taker) {
+    submitTakers.remove(taker);
   }
 
   /** Inserts many tasks with one statement, in the caller's transaction. */

@@ -5,6 +5,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -44,6 +45,7 @@ public final class Worker implements AutoCloseable {
   private final WorkerRegistration registration;
   private final RecurringScheduler recurring;
   private final ClaimLoop claims;
+  private final SubmitTaker submitTaker;
   private final ScheduledExecutorService scheduler =
       Executors.newScheduledThreadPool(
           2, Thread.ofPlatform().daemon().name("taskrow-maintenance-", 0).factory());
@@ -85,6 +87,16 @@ public final class Worker implements AutoCloseable {
                         config.kindsOf(queue),
                         claimWakeup)));
     this.claims = new ClaimLoop(claimer, executor, config.pollInterval(), claimWakeup, queues);
+    Map<String, QueueCapacity> byName = new LinkedHashMap<>();
+    queues.forEach(q -> byName.put(q.queue, q));
+    Set<String> takeable = new LinkedHashSet<>();
+    config.kinds().values().stream()
+        .filter(k -> k.concurrencyLimit() == null)
+        .forEach(k -> takeable.add(k.name()));
+    this.submitTaker =
+        config.takesOwnSubmits()
+            ? new SubmitTaker(config.id(), byName, takeable, claimer, executor)
+            : null;
   }
 
   public String id() {
@@ -146,6 +158,9 @@ public final class Worker implements AutoCloseable {
         config.pruneInterval().toMillis(),
         TimeUnit.MILLISECONDS);
     claims.start();
+    if (submitTaker != null) {
+      engine.addSubmitTaker(submitTaker);
+    }
     log.info("taskrow worker {} started: queues {}", config.id(), config.queues());
     return this;
   }
@@ -157,6 +172,11 @@ public final class Worker implements AutoCloseable {
   /** How many tasks this worker runs now (handlers running or outcomes being recorded). */
   public int runningCount() {
     return running.size();
+  }
+
+  /** Tests: the claim rounds this worker has finished. */
+  long claimsDone() {
+    return claims.claimsDone();
   }
 
   /** Tests: one claim as a queue runner makes it, without dispatching what it claims. */
@@ -192,6 +212,7 @@ public final class Worker implements AutoCloseable {
       return;
     }
     stopped = true;
+    stopTakingSubmits();
     executor.stopStarting();
     registration.markDraining();
     closeQuietly(signalSubscription);
@@ -230,6 +251,7 @@ public final class Worker implements AutoCloseable {
    */
   synchronized void kill() {
     stopped = true;
+    stopTakingSubmits();
     executor.stopStarting();
     closeQuietly(signalSubscription);
     claims.stop();
@@ -239,6 +261,14 @@ public final class Worker implements AutoCloseable {
   @Override
   public void close() {
     shutdown(config.shutdownTimeout());
+  }
+
+  /** Submits go to the table again; once this returns, every task taken is with the executor. */
+  private void stopTakingSubmits() {
+    if (submitTaker != null) {
+      engine.removeSubmitTaker(submitTaker);
+      submitTaker.close();
+    }
   }
 
   private static Duration positive(Duration duration) {
@@ -270,6 +300,7 @@ public final class Worker implements AutoCloseable {
     private Duration retention;
     private Duration pruneInterval = Duration.ofMinutes(10);
     private long claimFloorDeadRows = ClaimFloor.DEFAULT_DEAD_ROWS;
+    private boolean takesOwnSubmits = true;
 
     Builder(Taskrow engine) {
       this.engine = engine;
@@ -333,6 +364,17 @@ public final class Worker implements AutoCloseable {
       return this;
     }
 
+    /**
+     * Whether a task submitted in this process with {@link Taskrow#submit(NewTask)} goes straight
+     * into a free slot of this worker, in the submit's own commit, when the worker runs its kind,
+     * has a slot free and no backlog in that queue (see {@link SubmitTaker}). On by default: the
+     * handler starts without a signal or a claim. Off: every task waits in the table for a claim.
+     */
+    public Builder takesOwnSubmits(boolean enabled) {
+      this.takesOwnSubmits = enabled;
+      return this;
+    }
+
     /** Prunes finished tasks older than {@code age} every {@code every}. Off by default. */
     public Builder retention(Duration age, Duration every) {
       this.retention = age;
@@ -358,7 +400,8 @@ public final class Worker implements AutoCloseable {
           shutdownTimeout,
           retention,
           pruneInterval,
-          claimFloorDeadRows);
+          claimFloorDeadRows,
+          takesOwnSubmits);
     }
 
     public Worker build() {

@@ -26,6 +26,8 @@ import java.util.Objects;
  * @param retention finished tasks older than this are pruned; null: never
  * @param pruneInterval how often they are pruned, when they are
  * @param claimFloorDeadRows the dead-version count from which claims use a {@link ClaimFloor}
+ * @param takesOwnSubmits whether a task submitted in this process goes straight into a free slot of
+ *     this worker in the submit's own commit ({@link SubmitTaker})
  */
 record WorkerConfig(
     String id,
@@ -39,7 +41,8 @@ record WorkerConfig(
     Duration shutdownTimeout,
     Duration retention,
     Duration pruneInterval,
-    long claimFloorDeadRows) {
+    long claimFloorDeadRows,
+    boolean takesOwnSubmits) {
 
   WorkerConfig {
     Objects.requireNonNull(id, "id");
