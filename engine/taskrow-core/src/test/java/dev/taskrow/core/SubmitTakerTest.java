@@ -75,6 +75,57 @@ class SubmitTakerTest extends EngineTest {
   }
 
   @Test
+  void aTakenTaskWhoseWorkerDiesIsRescuedAndItsZombieIsFencedOff() throws Exception {
+    RecordingListener listener = new RecordingListener();
+    Taskrow taskrow =
+        Taskrow.builder(dataSource)
+            .clock(clock)
+            .kind(kind("k").transactional(true).lease(Duration.ofSeconds(30)).build())
+            .listener(listener)
+            .build();
+    CountDownLatch zombieStarted = new CountDownLatch(1);
+    CountDownLatch releaseZombie = new CountDownLatch(1);
+    Worker zombie =
+        start(
+            taskrow
+                .worker()
+                .id("zombie")
+                .pollInterval(MINUTE)
+                .queue("default", 1)
+                .handler(
+                    "k",
+                    ctx -> {
+                      zombieStarted.countDown();
+                      releaseZombie.await();
+                      writeEffect(ctx, "zombie");
+                    }));
+    awaitFirstClaimDone(zombie);
+    UUID id = taskrow.submit(NewTask.of("k"));
+    assertThat(zombieStarted.await(10, TimeUnit.SECONDS)).isTrue();
+    // What a kill -9 right after the submit leaves: a leased row nobody heartbeats.
+    zombie.kill();
+
+    clock.advance(Duration.ofSeconds(31));
+    start(
+        taskrow
+            .worker()
+            .id("rescuer")
+            .pollInterval(Duration.ofMillis(20))
+            .queue("default", 1)
+            .handler("k", ctx -> writeEffect(ctx, "rescuer")));
+    awaitStatus(taskrow, id, TaskStatus.SUCCESS);
+    releaseZombie.countDown();
+
+    Task done = find(taskrow, id);
+    assertThat(done.attemptCount()).isEqualTo(2);
+    assertThat(done.fenceToken()).isEqualTo(2);
+    // The zombie's handler returned and its SUCCESS found the row under another fence token.
+    awaitTrue(() -> listener.leaseLost.contains(id));
+    assertThat(count("select count(*) from test_effect where worker = 'zombie'")).isZero();
+    assertThat(count("select count(*) from test_effect where worker = 'rescuer'")).isEqualTo(1);
+  }
+
+  @Test
   void noFreeSlotMeansTheTaskWaitsInTheTable() throws Exception {
     Taskrow taskrow = engine(kind("k").build());
     CountDownLatch started = new CountDownLatch(1);
