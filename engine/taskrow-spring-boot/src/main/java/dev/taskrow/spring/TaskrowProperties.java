@@ -131,6 +131,14 @@ public class TaskrowProperties {
      */
     private boolean asyncLeaseCommits = true;
 
+    /**
+     * Whether a task submitted in this application with {@code Taskrow.submit(NewTask)} goes
+     * straight into a free slot of this worker, in the submit's own commit, when the worker runs
+     * its kind and the queue has no backlog: the handler starts without a signal or a claim. Off:
+     * every task waits in the table for a claim.
+     */
+    private boolean takeOwnSubmits = true;
+
     public boolean isEnabled() {
       return enabled;
     }
@@ -205,6 +213,14 @@ public class TaskrowProperties {
 
     public void setAsyncLeaseCommits(boolean asyncLeaseCommits) {
       this.asyncLeaseCommits = asyncLeaseCommits;
+    }
+
+    public boolean isTakeOwnSubmits() {
+      return takeOwnSubmits;
+    }
+
+    public void setTakeOwnSubmits(boolean takeOwnSubmits) {
+      this.takeOwnSubmits = takeOwnSubmits;
     }
 
     /** Whether pruning is on: a positive retention. */

@@ -48,6 +48,7 @@ public class TaskrowWorkerLifecycle implements SmartLifecycle {
             .worker()
             .pollInterval(properties.getPollInterval())
             .batchSize(properties.getBatchSize())
+            .takesOwnSubmits(properties.isTakeOwnSubmits())
             .shutdownTimeout(properties.getShutdownTimeout());
     if (properties.getId() != null && !properties.getId().isBlank()) {
       builder.id(properties.getId());

@@ -51,10 +51,11 @@ final class LeverBench {
     header.forEach((k, v) -> System.out.println(k + ": " + v));
     List<Peer> steadyPeers =
         List.of(
-            new TaskrowPeer(database, options, SignalsChoice.POSTGRES, true, false),
-            new TaskrowPeer(database, options, SignalsChoice.POSTGRES, false, false),
-            new TaskrowPeer(database, options, SignalsChoice.IN_PROCESS, true, false),
-            new TaskrowPeer(database, options, SignalsChoice.IN_PROCESS, false, false),
+            new TaskrowPeer(database, options, SignalsChoice.POSTGRES, true, false, true),
+            new TaskrowPeer(database, options, SignalsChoice.POSTGRES, true, false, false),
+            new TaskrowPeer(database, options, SignalsChoice.POSTGRES, false, false, false),
+            new TaskrowPeer(database, options, SignalsChoice.IN_PROCESS, true, false, false),
+            new TaskrowPeer(database, options, SignalsChoice.IN_PROCESS, false, false, false),
             new DbSchedulerPeer(database));
     List<Peer> drainPeers =
         List.of(

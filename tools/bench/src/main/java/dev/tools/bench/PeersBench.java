@@ -47,9 +47,14 @@ final class PeersBench {
             new DbSchedulerPeer(database),
             new JobRunrPeer(database),
             new QuartzPeer(database));
-    // The steady workload also runs taskrow woken in-process: the difference is the NOTIFY hop.
+    // The steady workload also runs taskrow with every task through the table, as a submit from a
+    // process without a worker goes: woken by NOTIFY, and in-process (the difference is the NOTIFY
+    // hop). The first taskrow row is the default, where this JVM's worker takes its own submits.
     List<Peer> steadyPeers = new ArrayList<>(peers);
-    steadyPeers.add(1, new TaskrowPeer(database, options, SignalsChoice.IN_PROCESS));
+    steadyPeers.add(
+        1, new TaskrowPeer(database, options, SignalsChoice.POSTGRES, true, false, false));
+    steadyPeers.add(
+        2, new TaskrowPeer(database, options, SignalsChoice.IN_PROCESS, true, false, false));
     PeerTable table = new PeerTable();
     PeerWorkload workload = new PeerWorkload(table);
     Results ceilingResults = new Results();

@@ -27,26 +27,40 @@ final class TaskrowPeer implements Peer {
   private final int submitBatch;
   private final boolean asyncLeaseCommits;
   private final boolean transactional;
+  private final boolean takesOwnSubmits;
   private Signals signals;
   private Taskrow taskrow;
   private Worker worker;
 
   TaskrowPeer(Database database, Options options, SignalsChoice signalsChoice) {
-    this(database, options, signalsChoice, true, false);
+    this(database, options, signalsChoice, true, false, true);
   }
 
-  /**
-   * {@code asyncLeaseCommits}: the engine's default (claims and heartbeats commit without the WAL
-   * flush, ADR 0012) or every claim durable; {@code transactional}: one commit per task, the
-   * handler's writes with its SUCCESS.
-   */
   TaskrowPeer(
       Database database,
       Options options,
       SignalsChoice signalsChoice,
       boolean asyncLeaseCommits,
       boolean transactional) {
+    this(database, options, signalsChoice, asyncLeaseCommits, transactional, true);
+  }
+
+  /**
+   * {@code asyncLeaseCommits}: the engine's default (claims and heartbeats commit without the WAL
+   * flush, ADR 0012) or every claim durable; {@code transactional}: one commit per task, the
+   * handler's writes with its SUCCESS; {@code takesOwnSubmits}: the engine's default (a submit of
+   * this JVM goes straight into a free slot of its worker, in the submit's commit) or every task
+   * through the table, claimed after a signal, as a submit from a process without a worker is.
+   */
+  TaskrowPeer(
+      Database database,
+      Options options,
+      SignalsChoice signalsChoice,
+      boolean asyncLeaseCommits,
+      boolean transactional,
+      boolean takesOwnSubmits) {
     this.asyncLeaseCommits = asyncLeaseCommits;
+    this.takesOwnSubmits = takesOwnSubmits;
     this.transactional = transactional;
     this.database = database;
     this.signalsChoice = signalsChoice;
@@ -63,15 +77,21 @@ final class TaskrowPeer implements Peer {
     if (transactional) {
       name += ", transactional";
     }
+    if (!takesOwnSubmits) {
+      name += ", through the table";
+    }
     return asyncLeaseCommits ? name : name + ", durable claims";
   }
 
   @Override
   public String configuration(Mode mode) {
     return String.format(
-        "%s, poll 1 s (default), %s kind, claims and heartbeats %s, concurrency %d, claim"
+        "%s, %s, poll 1 s (default), %s kind, claims and heartbeats %s, concurrency %d, claim"
             + " batch %d, completion batch %d, submitAll %d per transaction",
         signalsChoice.label(),
+        takesOwnSubmits
+            ? "own submits taken into a free slot (default)"
+            : "every task claimed from the table after a signal",
         transactional ? "transactional" : "non-transactional",
         asyncLeaseCommits ? "without the WAL flush (default)" : "durable",
         mode.concurrencyOr(concurrency),
@@ -118,6 +138,7 @@ final class TaskrowPeer implements Peer {
             .queue(QUEUE, mode.concurrencyOr(concurrency))
             .batchSize(Math.min(batch, mode.concurrencyOr(concurrency)))
             .completionBatchSize(completionBatch)
+            .takesOwnSubmits(takesOwnSubmits)
             .handler(
                 KIND,
                 context -> {
