@@ -16,6 +16,9 @@ final class PeerTable {
     final List<Double> throughput = new ArrayList<>();
     final List<Double> p50 = new ArrayList<>();
     final List<Double> p99 = new ArrayList<>();
+    // How long the submit call itself took (its INSERT and durable COMMIT), p50: the floor of
+    // submit → start for any engine that keeps the task in the database.
+    final List<Double> submitP50 = new ArrayList<>();
     final List<Double> databaseCpu = new ArrayList<>();
     final List<Double> javaCpu = new ArrayList<>();
     final List<String> problems = new ArrayList<>();

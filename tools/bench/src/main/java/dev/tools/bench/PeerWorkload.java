@@ -87,6 +87,7 @@ final class PeerWorkload {
     peer.reset();
     int total = (int) (rate * duration.toSeconds());
     AtomicLongArray submitted = new AtomicLongArray(total);
+    AtomicLongArray submitReturned = new AtomicLongArray(total);
     AtomicLongArray startedAt = new AtomicLongArray(total);
     AtomicInteger started = new AtomicInteger();
     AtomicLong lastStart = new AtomicLong();
@@ -116,6 +117,7 @@ final class PeerWorkload {
             submitted.set(seq, System.nanoTime());
             try {
               peer.submit(seq);
+              submitReturned.set(seq, System.nanoTime());
             } catch (Exception e) {
               if (failures.incrementAndGet() == 1) {
                 System.err.println(peer.name() + " submit failed: " + e);
@@ -143,11 +145,20 @@ final class PeerWorkload {
     double[] sorted = Stats.sorted(millis);
     double p50 = Stats.percentile(sorted, 50);
     double p99 = Stats.percentile(sorted, 99);
+    double[] submitMillis = new double[total];
+    int s = 0;
+    for (int i = 0; i < total; i++) {
+      if (submitReturned.get(i) != 0) {
+        submitMillis[s++] = (submitReturned.get(i) - submitted.get(i)) / 1e6;
+      }
+    }
+    double submitP50 = Stats.percentile(Stats.sorted(java.util.Arrays.copyOf(submitMillis, s)), 50);
     double throughput = started.get() / ((end - start) / 1e9);
     PeerTable.Row row = table.row(workload, peer, peer.configuration(mode));
     row.throughput.add(throughput);
     row.p50.add(p50);
     row.p99.add(p99);
+    row.submitP50.add(submitP50);
     row.databaseCpu.add(cpu.postgresCores());
     row.javaCpu.add(cpu.javaCores());
     int lost = total - started.get();
@@ -162,7 +173,7 @@ final class PeerWorkload {
         String.format(
             Locale.ROOT,
             "%,d submitted at %d/s, %,d started; started %,.0f tasks/s; submit → start p50 %.2f"
-                + " ms, p99 %.2f ms, max %.2f ms; %s",
+                + " ms, p99 %.2f ms, max %.2f ms; the submit call p50 %.2f ms; %s",
             total,
             rate,
             started.get(),
@@ -170,6 +181,7 @@ final class PeerWorkload {
             p50,
             p99,
             sorted.length == 0 ? Double.NaN : sorted[sorted.length - 1],
+            submitP50,
             cpu.describe()));
   }
 
