@@ -15,6 +15,7 @@ import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -111,10 +112,18 @@ public final class Lexicon {
 
   /** The best category for a name, OTHER when no keyword is found. */
   public Category classify(String name) {
+    return keyword(name).orElse(Category.OTHER);
+  }
+
+  /**
+   * The category of the name's keywords, empty when it holds none: unlike {@link #classify}, an
+   * OTHER keyword ("사료", "상품권") is told apart from no keyword at all.
+   */
+  public Optional<Category> keyword(String name) {
     List<Term> read = read(ProductNames.normalize(name));
     for (Term t : read) {
       if (t.decisive()) {
-        return t.category();
+        return Optional.of(t.category());
       }
     }
     List<Term> counted = new ArrayList<>();
@@ -124,7 +133,7 @@ public final class Lexicon {
       }
     }
     if (counted.isEmpty()) {
-      return Category.OTHER;
+      return Optional.empty();
     }
     if (counted.stream().anyMatch(t -> !INGREDIENTS.contains(t.category()))) {
       counted = counted.stream().filter(t -> !INGREDIENTS.contains(t.category())).toList();
@@ -141,7 +150,12 @@ public final class Lexicon {
         best = c;
       }
     }
-    return best;
+    return Optional.of(best);
+  }
+
+  /** Every keyword with its category, longest first. */
+  public List<Entry> entries() {
+    return entries;
   }
 
   /** The keywords a name contains anywhere, longest first (image candidates). */
@@ -161,7 +175,7 @@ public final class Lexicon {
         continue;
       }
       int end = i + term.word().length();
-      if (term.category() != null && !isPurpose(key, end)) {
+      if (term.category() != null && !isPurpose(key, end) && !isFlavour(key, end)) {
         hits.add(term);
       }
       i = end;
@@ -176,6 +190,15 @@ public final class Lexicon {
       }
     }
     return null;
+  }
+
+  /**
+   * "와사비맛 아몬드", "딸기향 우유", "자몽맛 탄산수": the word before 맛 or 향 is the taste, not the product. A
+   * keyword that starts with 맛 or 향 ("맛살", "향신료") is read by the longest match before this.
+   */
+  private boolean isFlavour(String key, int at) {
+    return (key.startsWith("맛", at) || key.startsWith("향", at))
+        && (longestAt(key, at) == null || longestAt(key, at).category() == null);
   }
 
   /** "구이용", "찌개용": the word before 용 is what it is for; 용기 and 용량 are other words. */

@@ -47,6 +47,16 @@ final class LabelledNames {
     return crc.getValue() % 10 < 3;
   }
 
+  /**
+   * The cross-validation fold of a dev name, 0 to {@code folds - 1}: CRC-32 of the normalised name
+   * with a prefix, so the folds do not follow the dev/hold-out split.
+   */
+  static int fold(String name, int folds) {
+    CRC32 crc = new CRC32();
+    crc.update(("fold:" + ProductNames.normalize(name)).getBytes(StandardCharsets.UTF_8));
+    return (int) (crc.getValue() % folds);
+  }
+
   /** Every mapped real name once (the first of a normalised duplicate), EXCLUDE left out. */
   static List<Example> real() {
     Map<String, String> mapping = new HashMap<>();

@@ -11,52 +11,67 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.Function;
 import org.junit.jupiter.api.Test;
 
 /**
- * The local classifier's accuracy report: top-1 on the real names (Market Kurly listings labelled
- * by the store's own category, {@code labelled/real/README.md}) — dev and hold-out — and on the
- * team's flyer-style sets; per-category precision and recall, the confusion pairs, names per
- * second. Each name goes through the import's own preprocessing first, as in {@code ImportHandler}:
- * the classifier sees {@link ProductNames.Cleaned#baseName()}. The floors sit a little below the
- * measured figures (README, 동치미 import, has them with the date); the hold-out sets were never tuned
- * on.
+ * The local classifier's accuracy report: top-1 and per-category precision and recall on the real
+ * hold-out (Market Kurly listings labelled by the store's own category, {@code
+ * labelled/real/README.md}), on the team's flyer-style hold-out, and by 5-fold cross-validation on
+ * each dev set (the model retrained without the fold it is measured on). Each name goes through the
+ * import's own preprocessing first, as in {@code ImportHandler}: the classifier sees {@link
+ * ProductNames.Cleaned#baseName()}. The hold-outs were never tuned on; only the dev sets print the
+ * names they miss, so a hold-out's errors are not read one by one. The floors sit a little below
+ * the measured figures (README, 동치미 import, has them with the date).
  */
 class LocalClassifierAccuracyTest {
+  private static final int FOLDS = 5;
+
   private final LocalProductAi ai = new LocalProductAi(Lexicon.load());
 
   /**
-   * Measured 260/303 = 85.8 % (2026-12-02), below the issue's aim of 90 %: the floor is that figure
-   * less a small margin, not the aim. The lexicon alone reached 68.4 % on the real dev names.
+   * Measured 264/303 = 87.1 % (2026-12-03; 85.8 % with the naive Bayes), below the issue's aim of
+   * 90 %: the floor is that figure less a small margin, not the aim.
    */
   @Test
   void realHoldOut() {
-    assertThat(measure("real hold-out", LabelledNames.realHoldOut())).isGreaterThanOrEqualTo(0.83);
-  }
-
-  /** The model was trained on these: the figure says what it learnt, not how it generalises. */
-  @Test
-  void realDev() {
-    assertThat(measure("real dev (trained on)", LabelledNames.realDev()))
-        .isGreaterThanOrEqualTo(0.96);
-  }
-
-  @Test
-  void teamDev() {
-    assertThat(measure("team dev.csv (trained on)", LabelledNames.team("labelled/dev.csv")))
-        .isGreaterThanOrEqualTo(0.97);
+    assertThat(measure("real hold-out", LabelledNames.realHoldOut(), n -> ai.classify(n), false))
+        .isGreaterThanOrEqualTo(0.85);
   }
 
   /**
-   * Measured 217/265 = 81.9 % with the combined classifier, against 95.1 % for the lexicon alone:
-   * on the team's flyer-style names the model overrules keywords the lexicon was built for.
-   * Reported, not tuned away (a hold-out error must not drive a change); ADR 0015 says what to try
-   * next.
+   * Measured 249/265 = 94.0 % (2026-12-03): 95.1 % with the lexicon alone, 81.9 % when the naive
+   * Bayes, sure of every answer, overruled the lexicon's keywords.
    */
   @Test
   void teamHoldOut() {
-    assertThat(measure("team holdout.csv", LabelledNames.team("labelled/holdout.csv")))
-        .isGreaterThanOrEqualTo(0.79);
+    assertThat(
+            measure(
+                "team holdout.csv",
+                LabelledNames.team("labelled/holdout.csv"),
+                n -> ai.classify(n),
+                false))
+        .isGreaterThanOrEqualTo(0.92);
+  }
+
+  /**
+   * Measured 646/737 = 87.7 %. The real dev part, each fold classified by a model trained without
+   * it (and the team dev).
+   */
+  @Test
+  void realDevCrossValidated() {
+    assertThat(crossValidate("real dev, 5-fold", LabelledNames.realDev(), teamDev()))
+        .isGreaterThanOrEqualTo(0.86);
+  }
+
+  /**
+   * Measured 249/260 = 95.8 %. The team's dev.csv, each fold classified by a model trained without
+   * it (and the real dev).
+   */
+  @Test
+  void teamDevCrossValidated() {
+    assertThat(crossValidate("team dev.csv, 5-fold", teamDev(), LabelledNames.realDev()))
+        .isGreaterThanOrEqualTo(0.93);
   }
 
   @Test
@@ -81,9 +96,8 @@ class LocalClassifierAccuracyTest {
   }
 
   /**
-   * The import classifies thousands of rows: names per second, every real name 5 times over. 273
-   * and 453 names/s measured at load average 28 and 24 on 2 cores (six builds at once); the floor
-   * allows for such load.
+   * The import classifies thousands of rows: names per second, every real name 5 times over. The
+   * floor allows for a loaded 2-core machine.
    */
   @Test
   void classifiesThousandsOfNamesASecond() {
@@ -103,15 +117,56 @@ class LocalClassifierAccuracyTest {
     assertThat(perSecond).isGreaterThan(100);
   }
 
+  private static List<Example> teamDev() {
+    return LabelledNames.team("labelled/dev.csv");
+  }
+
+  /**
+   * Classifies each fold of {@code names} with a model trained on the other folds and {@code also}.
+   */
+  private static double crossValidate(String set, List<Example> names, List<Example> also) {
+    Lexicon lexicon = Lexicon.load();
+    List<Category> answers = new ArrayList<>();
+    List<Example> ordered = new ArrayList<>();
+    for (int fold = 0; fold < FOLDS; fold++) {
+      List<Example> train = new ArrayList<>(also);
+      List<Example> test = new ArrayList<>();
+      for (Example e : names) {
+        (LabelledNames.fold(e.name(), FOLDS) == fold ? test : train).add(e);
+      }
+      LocalProductAi foldAi = new LocalProductAi(lexicon, CategoryModel.train(train, lexicon));
+      for (Example e : test) {
+        ordered.add(e);
+        answers.add(foldAi.classify(ProductNames.clean(e.name()).baseName()));
+      }
+    }
+    return report(set, ordered, answers::get, true);
+  }
+
+  private static double measure(
+      String set, List<Example> names, Function<String, Category> classify, boolean showMisses) {
+    List<Category> answers = new ArrayList<>();
+    for (Example n : names) {
+      answers.add(classify.apply(ProductNames.clean(n.name()).baseName()));
+    }
+    return report(set, names, answers::get, showMisses);
+  }
+
+  /** The classifier's answer for the name at an index. */
+  private interface IntAnswers {
+    Category get(int index);
+  }
+
   /** Prints the report and answers the share of names classified as labelled. */
-  private double measure(String set, List<Example> names) {
+  private static double report(
+      String set, List<Example> names, IntAnswers answers, boolean showMisses) {
     Map<Category, int[]> perCategory = new EnumMap<>(Category.class);
     Map<String, Integer> confusions = new TreeMap<>();
     List<String> misses = new ArrayList<>();
     int right = 0;
-    for (Example n : names) {
-      String seen = ProductNames.clean(n.name()).baseName();
-      Category got = ai.classify(seen);
+    for (int i = 0; i < names.size(); i++) {
+      Example n = names.get(i);
+      Category got = answers.get(i);
       perCategory.computeIfAbsent(n.category(), c -> new int[3])[1]++;
       perCategory.computeIfAbsent(got, c -> new int[3])[2]++;
       if (got == n.category()) {
@@ -140,8 +195,10 @@ class LocalClassifierAccuracyTest {
         .sorted(Map.Entry.<String, Integer>comparingByValue(Comparator.reverseOrder()))
         .limit(12)
         .forEach(e -> report.append("  %3d  %s%n".formatted(e.getValue(), e.getKey())));
-    report.append("misclassified:%n".formatted());
-    misses.forEach(m -> report.append(m).append(System.lineSeparator()));
+    if (showMisses) {
+      report.append("misclassified:%n".formatted());
+      misses.forEach(m -> report.append(m).append(System.lineSeparator()));
+    }
     System.out.print(report);
     return accuracy;
   }
