@@ -62,7 +62,11 @@ public final class RegistryPdf {
 
   /** The register as its {@code issuance}-th issuance shows it (see {@code changes=N}). */
   byte[] render(IssueRequest request, int issuance, boolean scanned) {
-    return render(SandboxRegister.generate(spec(request), issuance).pages(), scanned);
+    return render(request, issuance, scanned ? Format.SCANNED : Format.TEXT_LAYER);
+  }
+
+  byte[] render(IssueRequest request, int issuance, Format format) {
+    return render(SandboxRegister.generate(spec(request), issuance).pages(), format);
   }
 
   static SandboxRegister.Spec spec(IssueRequest request) {

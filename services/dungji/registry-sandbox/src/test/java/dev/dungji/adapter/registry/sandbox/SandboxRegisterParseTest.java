@@ -99,6 +99,19 @@ class SandboxRegisterParseTest {
         .isEqualTo(glyphs.length);
   }
 
+  @org.junit.jupiter.api.Test
+  void theMarkersChooseTheKindOfPdf() {
+    assertThat(SandboxRegistryIssuer.format(java.util.Set.of(SandboxFault.SHAPES)))
+        .isEqualTo(RegistryPdf.Format.SHAPES);
+    assertThat(SandboxRegistryIssuer.format(java.util.Set.of(SandboxFault.GLYPHS)))
+        .isEqualTo(RegistryPdf.Format.GLYPHS);
+    assertThat(SandboxRegistryIssuer.format(java.util.Set.of(SandboxFault.SCANNED)))
+        .isEqualTo(RegistryPdf.Format.SCANNED);
+    assertThat(SandboxRegistryIssuer.format(java.util.Set.of()))
+        .isEqualTo(RegistryPdf.Format.TEXT_LAYER);
+    assertThat(SandboxFault.parse("shapes")).isEqualTo(SandboxFault.SHAPES);
+  }
+
   static List<String> ranks(List<Entry> entries) {
     return entries.stream().filter(e -> e.inForce() && e.kind().burden()).map(Entry::rank).toList();
   }
