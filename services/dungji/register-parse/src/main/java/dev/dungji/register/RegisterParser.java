@@ -218,6 +218,7 @@ public final class RegisterParser {
       resolve(gap);
       resolve(eul);
       List<String> owners = owners(gap);
+      checkOwnerSpelling(owners, gap, eul);
       TitlePart title = title();
       SummaryCheck summary = crossCheck(gap, eul, owners);
       double confidence = confidence(gap, eul, title);
@@ -1099,6 +1100,45 @@ public final class RegisterParser {
                 Section.GAP, null, "owners", "현재 소유자를 찾을 수 없음 (no current owner found)"));
       }
       return List.copyOf(owners);
+    }
+
+    /**
+     * An owner's name is repeated elsewhere on a certificate (채무자 of a mortgage, 요약's 소유자): OCR
+     * reads each mention apart, so a name that appears elsewhere only one jamo off ("이서면" as owner,
+     * "이서연" as debtor) was misread in one of them, and which one cannot be told.
+     */
+    void checkOwnerSpelling(List<String> owners, List<Entry> gap, List<Entry> eul) {
+      List<String> mentions = new ArrayList<>(summaryOwners);
+      for (List<Entry> part : List.of(gap, eul)) {
+        for (Entry e : part) {
+          mentions.addAll(e.holders());
+          if (e.debtor() != null) {
+            mentions.add(e.debtor());
+          }
+        }
+      }
+      for (String owner : owners) {
+        if (mentions.stream().filter(owner::equals).count() > 1) {
+          continue;
+        }
+        for (String other : mentions) {
+          if (!other.equals(owner)
+              && other.length() == owner.length()
+              && Hangul.distance(other, owner) == 1) {
+            warnings.add(
+                Warning.uncertain(
+                    Section.GAP,
+                    null,
+                    "owners",
+                    "소유자 "
+                        + owner
+                        + " 가 다른 곳에서는 "
+                        + other
+                        + " 로 읽힘 (the owner's name reads differently elsewhere on the certificate)"));
+            break;
+          }
+        }
+      }
     }
 
     TitlePart title() {

@@ -207,6 +207,25 @@ class RegisterParserTest {
   }
 
   @Test
+  void anOwnerNameReadOneJamoOffWhereItIsRepeatedIsAWarning() throws Exception {
+    String body = resource("collective-text-layer.txt");
+    // No 요약 pages to compare with; the owner is also the mortgage's 채무자 (박누리).
+    String text =
+        body.substring(0, body.indexOf("[집합건물] 서울특별시 마포구 성산동 123 한빛아파트 제101동 제7층 제702호\n주요"))
+            .replace("소유자 박누리", "소유자 박누라");
+    ParsedRegister r = RegisterParser.parse(text, true);
+
+    assertThat(r.summary().present()).isFalse();
+    assertThat(r.owners()).containsExactly("박누라");
+    assertThat(r.warnings())
+        .anySatisfy(
+            w -> {
+              assertThat(w.field()).isEqualTo("owners");
+              assertThat(w.message()).contains("박누리");
+            });
+  }
+
+  @Test
   void textThatIsNoRegisterFails() {
     assertThatThrownBy(() -> RegisterParser.parse("주문서\n상품 3개 합계 30,000원", false))
         .isInstanceOf(NotARegisterException.class);
