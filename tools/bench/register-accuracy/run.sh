@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The register parse accuracy benchmark: the labelled sandbox corpus parsed and scored.
-# Usage: tools/bench/register-accuracy/run.sh [--count=105] [--limit=N scanned documents] [--smoke]
+# Usage: tools/bench/register-accuracy/run.sh [--count=105] [--limit=21 scanned] [--shapes=7 shapes-only]
+#   [--split=dev|holdout|all] [--ocr-cache=DIR] [--only=SEED,…] [--rule-run=PX] [--smoke] [--verbose]
 set -euo pipefail
 cd "$(dirname "$0")/../../.."
 

@@ -158,6 +158,10 @@ public final class RegisterParser {
     final int page;
     final boolean ocr;
     final Boolean struck;
+    // The purpose was read one jamo off its spelling (OCR).
+    boolean misread;
+    // The rank was read without its hyphen and restored from the 부기's purpose.
+    boolean rankRepaired;
 
     Raw(Section section, String rank, String purpose, Line first, String rest) {
       this.section = section;
@@ -176,7 +180,7 @@ public final class RegisterParser {
     }
   }
 
-  private static final class Run {
+  static final class Run {
     final List<Line> lines;
     final List<Warning> warnings = new ArrayList<>();
     RegisterKind kind = RegisterKind.UNKNOWN;
@@ -214,6 +218,7 @@ public final class RegisterParser {
       resolve(gap);
       resolve(eul);
       List<String> owners = owners(gap);
+      checkOwnerSpelling(owners, gap, eul);
       TitlePart title = title();
       SummaryCheck summary = crossCheck(gap, eul, owners);
       double confidence = confidence(gap, eul, title);
@@ -335,7 +340,7 @@ public final class RegisterParser {
         return null;
       }
       String bare = c.replaceAll("[【】\\[\\]()（）「」『』|]", "");
-      if (bare.startsWith("표제부")) {
+      if (bare.startsWith("표제부") || starts(bare, "표제부")) {
         if (bare.contains("전유부분")) {
           return Part.TITLE_UNIT;
         }
@@ -351,17 +356,57 @@ public final class RegisterParser {
       if (bare.startsWith("전유부분의건물의표시")) {
         return Part.TITLE_UNIT;
       }
-      if (bare.startsWith("갑구") || bare.equals("소유권에관한사항")) {
+      Section section = sectionHeading(bare);
+      if (section == Section.GAP) {
         sawGap = true;
         return Part.GAP;
       }
-      if (bare.startsWith("을구") || bare.startsWith("소유권이외의권리에관한사항")) {
+      if (section == Section.EUL) {
         return Part.EUL;
       }
       if (bare.contains("이하여백")) {
         return Part.END;
       }
       return null;
+    }
+
+    /**
+     * Which part a heading line ({@code 【갑구】(소유권에관한사항)}, brackets and spaces removed) opens, read
+     * as OCR may have misread it: the part's name ("감구" for 갑구) or its description may be one jamo
+     * off, but the two must not point to different parts.
+     */
+    static Section sectionHeading(String bare) {
+      if (bare.startsWith("갑구") || bare.equals("소유권에관한사항")) {
+        return Section.GAP;
+      }
+      if (bare.startsWith("을구") || bare.startsWith("소유권이외의권리에관한사항")) {
+        return Section.EUL;
+      }
+      Section byName = starts(bare, "갑구") ? Section.GAP : starts(bare, "을구") ? Section.EUL : null;
+      String rest = byName == null ? bare : bare.substring(2);
+      Section byDescription =
+          starts(rest, "소유권이외의권리에관한사항")
+              ? Section.EUL
+              : starts(rest, "소유권에관한사항") && rest.length() <= "소유권에관한사항".length() + 1
+                  ? Section.GAP
+                  : null;
+      if (byName != null && byDescription != null && byName != byDescription) {
+        return null;
+      }
+      if (byName != null && (byDescription != null || rest.isEmpty())) {
+        return byName;
+      }
+      return byDescription;
+    }
+
+    /** Whether {@code c} starts with {@code word} as OCR may have misread it (one jamo off). */
+    static boolean starts(String c, String word) {
+      for (int n = word.length() - 1; n <= word.length() + 1; n++) {
+        if (n > 0 && n <= c.length() && Hangul.near(c.substring(0, n), word)) {
+          return true;
+        }
+      }
+      return false;
     }
 
     /** Page furniture and column headings: never part of an entry. */
@@ -381,7 +426,56 @@ public final class RegisterParser {
           || c.equals("기록사항없음");
     }
 
+    /** A row whose rank's hyphen OCR lost: "1 1 1번근저당권변경" or "11 1번근저당권변경" for "1-1 1번…". */
+    private static final Pattern ANNEX_START =
+        Pattern.compile("^\\s*([\\d\\s.,~]+?)\\s+(\\d{1,3})\\s*번(.*)$");
+
+    /**
+     * The 부기 row read with its rank's hyphen lost. A 부기 that changes or transfers entry N is
+     * numbered N-k and its purpose names "N번": when the digits read before the purpose are N then
+     * one or two more, and the purpose is such a change, the rank is N-k. Null otherwise.
+     */
+    /**
+     * The rank "N-k" when {@code digits} (the rank as read, separators dropped) are {@code target}
+     * then k, and {@code rest} (from "N번") is a 부기's change of entry N; null otherwise.
+     */
+    static String annexRank(String digits, String target, String rest) {
+      if (!digits.startsWith(target) || digits.length() == target.length()) {
+        return null;
+      }
+      String k = digits.substring(target.length());
+      if (k.length() > 2 || k.startsWith("0")) {
+        return null;
+      }
+      String purpose = purposeOf(rest);
+      if (purpose == null || kindOf(purpose, "") != RightKind.AMENDMENT) {
+        return null;
+      }
+      return target + "-" + k;
+    }
+
+    Raw annex(Line line, String raw, Section section) {
+      Matcher m = ANNEX_START.matcher(raw);
+      if (!m.matches()) {
+        return null;
+      }
+      String target = m.group(2);
+      String rest = target + "번" + m.group(3);
+      String rank = annexRank(m.group(1).replaceAll("\\D", ""), target, compact(rest));
+      if (rank == null) {
+        return null;
+      }
+      String purpose = purposeOf(compact(rest));
+      Raw started = new Raw(section, rank, purpose, line, afterChars(rest, purpose.length()));
+      started.rankRepaired = true;
+      return started;
+    }
+
     Raw start(Line line, String raw, Section section) {
+      Raw annex = annex(line, raw, section);
+      if (annex != null) {
+        return annex;
+      }
       Matcher m = ENTRY_START.matcher(raw);
       if (!m.matches()) {
         return null;
@@ -392,7 +486,11 @@ public final class RegisterParser {
         return null;
       }
       String rank = m.group(1).replaceAll("\\s", "");
-      return new Raw(section, rank, purpose, line, afterChars(rest, purpose.length()));
+      String read = compact(rest);
+      int consumed = read.startsWith(purpose) ? purpose.length() : nearLength(read, purpose);
+      Raw started = new Raw(section, rank, purpose, line, afterChars(rest, consumed));
+      started.misread = !read.startsWith(purpose);
+      return started;
     }
 
     /** The 등기목적 a row starts with (spaces removed), or null. */
@@ -417,7 +515,59 @@ public final class RegisterParser {
           best = p;
         }
       }
+      if (best == null) {
+        best = nearPurpose(c);
+      }
       return best;
+    }
+
+    /** How many characters of {@code c} the misread {@code purpose} took. */
+    static int nearLength(String c, String purpose) {
+      int best = purpose.length();
+      int bestDistance = Integer.MAX_VALUE;
+      for (int n = purpose.length() - 1; n <= Math.min(c.length(), purpose.length() + 1); n++) {
+        int d = Hangul.distance(c.substring(0, n), purpose);
+        if (d < bestDistance) {
+          best = n;
+          bestDistance = d;
+        }
+      }
+      return best;
+    }
+
+    /**
+     * The 등기목적 OCR misread by a jamo ("그저당권설정", "건세권설정"): the one purpose of three or more
+     * syllables the row's start is near, the spelling of the register, and only when no other
+     * purpose is as near. Two-syllable purposes (압류, 신탁) are too short to tell from noise.
+     */
+    static String nearPurpose(String c) {
+      String best = null;
+      int bestDistance = Integer.MAX_VALUE;
+      boolean tie = false;
+      for (String p : PURPOSES) {
+        if (p.length() < 3) {
+          continue;
+        }
+        for (int n = p.length() - 1; n <= p.length() + 1; n++) {
+          if (n > c.length() || !Hangul.near(c.substring(0, n), p)) {
+            continue;
+          }
+          int d = Hangul.distance(c.substring(0, n), p);
+          if (d < bestDistance) {
+            best = p;
+            bestDistance = d;
+            tie = false;
+          } else if (d == bestDistance
+              && !p.equals(best)
+              && !p.startsWith(best)
+              && !best.startsWith(p)) {
+            tie = true;
+          } else if (d == bestDistance && p.length() > best.length()) {
+            best = p;
+          }
+        }
+      }
+      return tie ? null : best;
     }
 
     /** {@code text} after its first {@code n} non-space characters. */
@@ -436,7 +586,7 @@ public final class RegisterParser {
     void summaryOwner(String raw) {
       Matcher m = Pattern.compile("^\\s*(.+?)\\s*\\(\\s*(?:소유자|공유자)\\s*\\)").matcher(raw);
       if (m.find()) {
-        summaryOwners.add(m.group(1).strip());
+        summaryOwners.add(companyForms(m.group(1).strip()).replaceAll("\\s+", " "));
       }
     }
 
@@ -591,6 +741,9 @@ public final class RegisterParser {
             default -> EntryStatus.IN_FORCE;
           };
       confidence.put("status", base);
+      // A purpose read one jamo off: the kind of right is still the only near one, but less sure.
+      confidence.put("purpose", raw.misread ? base * 0.85 : base);
+      confidence.put("rank", raw.rankRepaired ? base * 0.85 : base);
       return new Entry(
           raw.section,
           raw.rank,
@@ -702,7 +855,7 @@ public final class RegisterParser {
      * The name at the start of {@code rest}: words up to a registration number, address or label.
      */
     static String name(String rest) {
-      String[] words = rest.strip().split("\\s+");
+      String[] words = companyForms(rest.strip()).split("\\s+");
       List<String> name = new ArrayList<>();
       for (int i = 0; i < words.length && name.size() < 3; i++) {
         String w = words[i];
@@ -718,6 +871,29 @@ public final class RegisterParser {
         }
       }
       return name.isEmpty() ? null : String.join(" ", name);
+    }
+
+    private static final Pattern COMPANY_FORM = Pattern.compile("(주식회사|유한회사|유한책임회사|합자회사|합명회사)");
+
+    /**
+     * A company's legal form set apart by a space, as the register writes it ("주식회사 국민은행", "농협은행
+     * 주식회사"): text placed glyph by glyph and OCR both lose that space ("주식회사한국토지신탁"). Only at the
+     * start or end of a word, never inside one.
+     */
+    static String companyForms(String text) {
+      StringBuilder out = new StringBuilder();
+      for (String w : text.split("(?<=\\s)|(?=\\s)")) {
+        Matcher m = COMPANY_FORM.matcher(w);
+        if (!w.isBlank() && m.find() && w.length() > m.group().length()) {
+          if (m.start() == 0) {
+            w = m.group() + " " + w.substring(m.end());
+          } else if (m.end() == w.length()) {
+            w = w.substring(0, m.start()) + " " + m.group();
+          }
+        }
+        out.append(w);
+      }
+      return out.toString();
     }
 
     static boolean namePart(String w) {
@@ -926,6 +1102,45 @@ public final class RegisterParser {
       return List.copyOf(owners);
     }
 
+    /**
+     * An owner's name is repeated elsewhere on a certificate (채무자 of a mortgage, 요약's 소유자): OCR
+     * reads each mention apart, so a name that appears elsewhere only one jamo off ("이서면" as owner,
+     * "이서연" as debtor) was misread in one of them, and which one cannot be told.
+     */
+    void checkOwnerSpelling(List<String> owners, List<Entry> gap, List<Entry> eul) {
+      List<String> mentions = new ArrayList<>(summaryOwners);
+      for (List<Entry> part : List.of(gap, eul)) {
+        for (Entry e : part) {
+          mentions.addAll(e.holders());
+          if (e.debtor() != null) {
+            mentions.add(e.debtor());
+          }
+        }
+      }
+      for (String owner : owners) {
+        if (mentions.stream().filter(owner::equals).count() > 1) {
+          continue;
+        }
+        for (String other : mentions) {
+          if (!other.equals(owner)
+              && other.length() == owner.length()
+              && Hangul.distance(other, owner) == 1) {
+            warnings.add(
+                Warning.uncertain(
+                    Section.GAP,
+                    null,
+                    "owners",
+                    "소유자 "
+                        + owner
+                        + " 가 다른 곳에서는 "
+                        + other
+                        + " 로 읽힘 (the owner's name reads differently elsewhere on the certificate)"));
+            break;
+          }
+        }
+      }
+    }
+
     TitlePart title() {
       Map<String, Double> confidence = new LinkedHashMap<>();
       double base = ocrAnywhere ? OCR : TEXT_LAYER;
@@ -959,13 +1174,30 @@ public final class RegisterParser {
         // OCR often loses the ㎡ sign (read as "nf", "ni" or nothing): a decimal number in the
         // 건물내역 cell is still the area, read with less confidence.
         Matcher d = DECIMAL.matcher(kind == RegisterKind.COLLECTIVE_BUILDING ? unit : building);
+        String read = null;
         while (d.find()) {
           last = area(d.group(1));
           if (area == null || kind == RegisterKind.COLLECTIVE_BUILDING) {
             area = last;
+            read = d.group(1);
           }
         }
         areaConfidence = 0.7;
+        String unitLost = read == null ? null : unitReadAsDigits(read);
+        if (unitLost != null) {
+          area = new BigDecimal(unitLost);
+          areaConfidence = 0.5;
+          warnings.add(
+              Warning.uncertain(
+                  null,
+                  null,
+                  "exclusive_area",
+                  "면적 "
+                      + read
+                      + " 의 끝자리는 ㎡를 잘못 읽은 것으로 보고 "
+                      + unitLost
+                      + " 로 읽음 (the area's last digits taken as a misread ㎡)"));
+        }
       }
       confidence.put("exclusive_area", area == null ? 0.0 : areaConfidence);
       if (area == null && kind != RegisterKind.UNKNOWN) {
@@ -986,6 +1218,23 @@ public final class RegisterParser {
       }
       return new TitlePart(
           address, buildingName, structure, area, ratio, registered, Map.copyOf(confidence));
+    }
+
+    /**
+     * An area read without its ㎡ whose decimals run past the register's two: Tesseract reads the
+     * sign as "0" or "01" ("73.55㎡" → "73.5501"). The digits before them, when what follows the
+     * second decimal is such a misread and changes the value; otherwise null.
+     */
+    static String unitReadAsDigits(String read) {
+      int dot = read.indexOf('.');
+      if (dot < 0 || read.length() - dot - 1 <= 2) {
+        return null;
+      }
+      String tail = read.substring(dot + 3);
+      if (!tail.matches("0{0,2}1")) {
+        return null;
+      }
+      return read.substring(0, dot + 3);
     }
 
     static BigDecimal area(String raw) {

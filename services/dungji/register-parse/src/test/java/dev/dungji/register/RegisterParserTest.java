@@ -128,6 +128,104 @@ class RegisterParserTest {
   }
 
   @Test
+  void aHeadingOcrMisreadByAJamoStillOpensItsPart() throws Exception {
+    String text = resource("collective-text-layer.txt").replace("【 갑 구 】", "【감 구 】");
+    ParsedRegister r = RegisterParser.parse(text, true);
+
+    assertThat(r.gap()).extracting(Entry::rank).containsExactly("1", "2", "3", "4", "5");
+    assertThat(r.owners()).containsExactly("박누리");
+  }
+
+  @Test
+  void aHeadingWhoseNameAndDescriptionDisagreeOpensNothing() {
+    assertThat(RegisterParser_sectionHeading("감구소유권에관한사항")).isEqualTo(Section.GAP);
+    assertThat(RegisterParser_sectionHeading("을구소유권이외의권리에관한사항")).isEqualTo(Section.EUL);
+    assertThat(RegisterParser_sectionHeading("감구소유권이외의권리에관한사항")).isNull();
+  }
+
+  static Section RegisterParser_sectionHeading(String bare) {
+    return RegisterParser.Run.sectionHeading(bare);
+  }
+
+  @Test
+  void aPurposeMisreadByAJamoIsReadWithLessConfidence() throws Exception {
+    String text =
+        resource("collective-text-layer.txt").replace("3 근저당권설정 2021년8월9일", "3 그저당권설정 2021년8월9일");
+    ParsedRegister r = RegisterParser.parse(text, true);
+
+    Entry mortgage = r.eul().get(3);
+    assertThat(mortgage.kind()).isEqualTo(RightKind.MORTGAGE);
+    assertThat(mortgage.purpose()).isEqualTo("근저당권설정");
+    assertThat(mortgage.receiptDate()).isEqualTo(LocalDate.of(2021, 8, 9));
+    assertThat(mortgage.confidence().get("purpose")).isLessThan(0.9);
+    assertThat(r.maxClaimInForce()).isEqualTo(624_000_000L);
+  }
+
+  @Test
+  void anAnnexWhoseRankLostItsHyphenIsRestoredFromItsPurpose() throws Exception {
+    for (String read : new String[] {"1 1 1번근저당권변경", "11 1번근저당권변경"}) {
+      String text = resource("collective-text-layer.txt").replace("1-1 1번근저당권변경", read);
+      ParsedRegister r = RegisterParser.parse(text, true);
+
+      assertThat(r.eul()).as(read).extracting(Entry::rank).containsExactly("1", "1-1", "2", "3");
+      assertThat(r.eul().get(1).confidence().get("rank")).isLessThan(0.9);
+      assertThat(r.warnings()).as(read).noneSatisfy(w -> assertThat(w.field()).isEqualTo("rank"));
+    }
+  }
+
+  @Test
+  void aMainEntryIsNotTakenForAnAnnex() throws Exception {
+    // "11 1번…말소" is a main entry cancelling entry 1, not the 부기 1-1; a rank that is not
+    // "N then k" for the entry N its purpose names is left as read.
+    assertThat(RegisterParser.Run.annexRank("11", "1", "1번근저당권설정등기말소")).isNull();
+    assertThat(RegisterParser.Run.annexRank("11", "1", "1번근저당권변경")).isEqualTo("1-1");
+    assertThat(RegisterParser.Run.annexRank("2", "2", "2번근저당권변경")).isNull();
+    assertThat(RegisterParser.Run.annexRank("31", "2", "2번근저당권변경")).isNull();
+  }
+
+  @Test
+  void aCompanysLegalFormIsSetApartAsTheRegisterWritesIt() {
+    assertThat(RegisterParser.Run.name("주식회사한국토지신탁 110111-*******")).isEqualTo("주식회사 한국토지신탁");
+    assertThat(RegisterParser.Run.name("농협은행주식회사 110111-*******")).isEqualTo("농협은행 주식회사");
+    assertThat(RegisterParser.Run.name("김주식회사랑 750101-*******")).isEqualTo("김주식회사랑");
+  }
+
+  @Test
+  void anAreaWhoseSquareMetreSignWasReadAsDigitsIsCutAndFlagged() throws Exception {
+    ParsedRegister r =
+        RegisterParser.parse(
+            resource("collective-text-layer.txt").replace("84.97㎡", "84.9701"), true);
+
+    assertThat(r.title().exclusiveArea()).isEqualByComparingTo(new BigDecimal("84.97"));
+    assertThat(r.warnings()).anySatisfy(w -> assertThat(w.field()).isEqualTo("exclusive_area"));
+
+    ParsedRegister zero =
+        RegisterParser.parse(
+            resource("collective-text-layer.txt").replace("84.97㎡", "84.970"), true);
+    assertThat(zero.title().exclusiveArea()).isEqualByComparingTo(new BigDecimal("84.97"));
+    assertThat(zero.warnings()).noneSatisfy(w -> assertThat(w.field()).isEqualTo("exclusive_area"));
+  }
+
+  @Test
+  void anOwnerNameReadOneJamoOffWhereItIsRepeatedIsAWarning() throws Exception {
+    String body = resource("collective-text-layer.txt");
+    // No 요약 pages to compare with; the owner is also the mortgage's 채무자 (박누리).
+    String text =
+        body.substring(0, body.indexOf("[집합건물] 서울특별시 마포구 성산동 123 한빛아파트 제101동 제7층 제702호\n주요"))
+            .replace("소유자 박누리", "소유자 박누라");
+    ParsedRegister r = RegisterParser.parse(text, true);
+
+    assertThat(r.summary().present()).isFalse();
+    assertThat(r.owners()).containsExactly("박누라");
+    assertThat(r.warnings())
+        .anySatisfy(
+            w -> {
+              assertThat(w.field()).isEqualTo("owners");
+              assertThat(w.message()).contains("박누리");
+            });
+  }
+
+  @Test
   void textThatIsNoRegisterFails() {
     assertThatThrownBy(() -> RegisterParser.parse("주문서\n상품 3개 합계 30,000원", false))
         .isInstanceOf(NotARegisterException.class);

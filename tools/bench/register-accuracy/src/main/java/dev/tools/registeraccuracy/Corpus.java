@@ -2,7 +2,9 @@ package dev.tools.registeraccuracy;
 
 import dev.dungji.adapter.registry.sandbox.SandboxRegister;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
 
 /**
  * The labelled corpus: sandbox registers over every profile and kind, each with its truth (what a
@@ -19,6 +21,63 @@ final class Corpus {
   };
 
   private Corpus() {}
+
+  /** Every profile × kind once: one round of the corpus (document i has combination i % 21). */
+  static final int ROUND =
+      SandboxRegister.Profile.values().length * SandboxRegister.Kind.values().length;
+
+  /**
+   * Which documents are tuned on and which are only measured. Dev: rounds 0–2 (seeds 1000–1062 of
+   * the default corpus); hold-out: rounds 3 and on (seeds 1063–1104). The parser's rules are made
+   * by looking at dev errors only; the hold-out is measured, never inspected.
+   */
+  enum Split {
+    DEV,
+    HOLDOUT,
+    ALL;
+
+    boolean holds(int round) {
+      return switch (this) {
+        case DEV -> round < 3;
+        case HOLDOUT -> round >= 3;
+        case ALL -> true;
+      };
+    }
+  }
+
+  /** The indexes of the split's documents. */
+  static Set<Integer> split(int count, Split split) {
+    Set<Integer> in = new LinkedHashSet<>();
+    for (int i = 0; i < count; i++) {
+      if (split.holds(i / ROUND)) {
+        in.add(i);
+      }
+    }
+    return in;
+  }
+
+  /**
+   * The split's documents that are also scanned: every profile × kind in turn, each from another
+   * round of the split, so that 21 scans cover every combination once.
+   */
+  static Set<Integer> scanned(int count, Split split, int limit) {
+    List<Integer> rounds = new ArrayList<>();
+    for (int r = 0; r * ROUND < count; r++) {
+      if (split.holds(r)) {
+        rounds.add(r);
+      }
+    }
+    Set<Integer> picked = new LinkedHashSet<>();
+    for (int k = 0; picked.size() < limit && !rounds.isEmpty() && k < count * 2; k++) {
+      int combination = k % ROUND;
+      int round = rounds.get((combination + k / ROUND) % rounds.size());
+      int i = combination + ROUND * round;
+      if (i < count) {
+        picked.add(i);
+      }
+    }
+    return picked;
+  }
 
   static List<SandboxRegister.Spec> specs(int count) {
     List<SandboxRegister.Spec> specs = new ArrayList<>();

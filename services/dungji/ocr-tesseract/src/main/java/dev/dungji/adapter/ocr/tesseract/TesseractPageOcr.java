@@ -16,21 +16,36 @@ import javax.imageio.ImageIO;
 /**
  * OCR through the {@code tesseract} command: {@code -l kor --psm 6 --dpi 300} by default. With the
  * default page segmentation (psm 3) Korean registry pages come out as garbage; psm 6 (one uniform
- * block of text) reads them almost perfectly (TOOLCHAIN.md).
+ * block of text) reads them almost perfectly (TOOLCHAIN.md). Before Tesseract sees the page, its
+ * long horizontal lines (table rules, strike-through) are removed ({@link RuleRemover}): a line
+ * through a row of text made Tesseract garble that row and often its neighbours.
  */
 public final class TesseractPageOcr implements PageOcr {
   private final String command;
   private final String language;
   private final int psm;
   private final Duration timeout;
+  private final int ruleRun;
   private volatile Boolean available;
 
   public TesseractPageOcr(String command, String language, int psm, Duration timeout) {
+    this(command, language, psm, timeout, DEFAULT_RULE_RUN);
+  }
+
+  /**
+   * @param ruleRun horizontal lines at least this long (pixels at 300 dpi) are removed before OCR;
+   *     0 keeps the page as it is
+   */
+  public TesseractPageOcr(String command, String language, int psm, Duration timeout, int ruleRun) {
     this.command = command;
     this.language = language;
     this.psm = psm;
     this.timeout = timeout;
+    this.ruleRun = ruleRun;
   }
+
+  /** Half an inch at 300 dpi: longer than any run of ink in a word of 9.5 pt text. */
+  public static final int DEFAULT_RULE_RUN = 150;
 
   public static TesseractPageOcr defaults() {
     return new TesseractPageOcr("tesseract", "kor", 6, Duration.ofMinutes(2));
@@ -58,7 +73,13 @@ public final class TesseractPageOcr implements PageOcr {
 
   @Override
   public String describe() {
-    return command + " (" + language + ", psm " + psm + ")";
+    return command
+        + " ("
+        + language
+        + ", psm "
+        + psm
+        + (ruleRun > 0 ? ", rules of " + ruleRun + " px removed, binarised" : "")
+        + ")";
   }
 
   @Override
@@ -66,7 +87,7 @@ public final class TesseractPageOcr implements PageOcr {
     Path png = null;
     try {
       png = Files.createTempFile("ocr-page-", ".png");
-      ImageIO.write(page, "png", png.toFile());
+      ImageIO.write(ruleRun > 0 ? RuleRemover.clean(page, ruleRun) : page, "png", png.toFile());
       Result r =
           run(
               List.of(
@@ -102,8 +123,13 @@ public final class TesseractPageOcr implements PageOcr {
   private static Result run(List<String> argv, Duration timeout) throws IOException {
     Path err = Files.createTempFile("ocr-stderr-", ".txt");
     try {
-      Process process =
-          new ProcessBuilder(new ArrayList<>(argv)).redirectError(err.toFile()).start();
+      ProcessBuilder builder =
+          new ProcessBuilder(new ArrayList<>(argv)).redirectError(err.toFile());
+      // One thread per tesseract: with OpenMP's default (a thread per core) on 2 shared cores a
+      // scanned register took about 60 s, with one thread about 8 s (the threads of LSTM
+      // recognition contend for the cores others are using).
+      builder.environment().putIfAbsent("OMP_THREAD_LIMIT", "1");
+      Process process = builder.start();
       process.getOutputStream().close();
       byte[] out;
       try (var stdout = process.getInputStream()) {

@@ -31,7 +31,11 @@ public enum SandboxFault {
   /** The adapter itself breaks with an unexpected exception: the engine's safety net, UNKNOWN. */
   BUG,
   /** Not a fault: the PDF is a scan (pages as images, no text layer), for the OCR path. */
-  SCANNED;
+  SCANNED,
+  /** Not a fault: every glyph placed by itself, in no reading order (some programs' PDFs). */
+  GLYPHS,
+  /** Not a fault: glyphs drawn as shapes, no text layer ("print to PDF"), for the OCR path. */
+  SHAPES;
 
   public static SandboxFault parse(String name) {
     try {
@@ -41,7 +45,7 @@ public enum SandboxFault {
           "unknown sandbox fault '"
               + name
               + "'; known: init, automation, timeout, timeout-once, network-once,"
-              + " maintenance-once, rate-limit-once, duplicate, charged-timeout, empty, bug, scanned");
+              + " maintenance-once, rate-limit-once, duplicate, charged-timeout, empty, bug, scanned, glyphs, shapes");
     }
   }
 }

@@ -157,8 +157,7 @@ public final class SandboxRegistryIssuer implements RegistryIssuer {
     }
     IssuedDocument document =
         new IssuedDocument(
-            pdf.render(request, nextIssuance(request), faults.contains(SandboxFault.SCANNED)),
-            receipt(key));
+            pdf.render(request, nextIssuance(request), format(faults)), receipt(key));
     pay(key, document);
     if (faults.contains(SandboxFault.CHARGED_TIMEOUT)) {
       throw new IssuerException(
@@ -216,5 +215,18 @@ public final class SandboxRegistryIssuer implements RegistryIssuer {
 
   private static String receipt(String key) {
     return "SBX-" + Integer.toUnsignedString(key.hashCode(), 36).toUpperCase();
+  }
+
+  /** The kind of PDF the markers ask for: a scan, glyphs placed one by one, shapes, or text. */
+  static RegistryPdf.Format format(java.util.Collection<SandboxFault> faults) {
+    if (faults.contains(SandboxFault.SCANNED)) {
+      return RegistryPdf.Format.SCANNED;
+    }
+    if (faults.contains(SandboxFault.SHAPES)) {
+      return RegistryPdf.Format.SHAPES;
+    }
+    return faults.contains(SandboxFault.GLYPHS)
+        ? RegistryPdf.Format.GLYPHS
+        : RegistryPdf.Format.TEXT_LAYER;
   }
 }

@@ -47,6 +47,71 @@ class SandboxRegisterParseTest {
     }
   }
 
+  @ParameterizedTest
+  @EnumSource(SandboxRegister.Profile.class)
+  void glyphsPlacedOneByOneInNoReadingOrderParseToTheTruth(SandboxRegister.Profile profile)
+      throws Exception {
+    for (SandboxRegister.Kind kind : SandboxRegister.Kind.values()) {
+      SandboxRegister.Generated generated =
+          SandboxRegister.generate(
+              new SandboxRegister.Spec(
+                  "서울특별시 마포구 성산동 123 한빛아파트",
+                  "제7층 제702호",
+                  profile,
+                  kind,
+                  7 + kind.ordinal(),
+                  false));
+      List<Line> lines = new ArrayList<>();
+      StrikeReader.read(pdf.render(generated.pages(), RegistryPdf.Format.GLYPHS))
+          .forEach(p -> lines.addAll(p.lines()));
+      ParsedRegister parsed = RegisterParser.parse(lines);
+
+      SandboxRegister.Truth truth = generated.truth();
+      assertThat(parsed.owners()).as("%s %s owners", profile, kind).isEqualTo(truth.owners());
+      assertThat(ranks(parsed.gap())).as("%s %s 갑구", profile, kind).isEqualTo(truth.gapInForce());
+      assertThat(ranks(parsed.eul())).as("%s %s 을구", profile, kind).isEqualTo(truth.eulInForce());
+      assertThat(parsed.maxClaimInForce()).isEqualTo(truth.maxClaimInForce());
+      assertThat(parsed.warnings()).as("%s %s warnings", profile, kind).isEmpty();
+    }
+  }
+
+  @org.junit.jupiter.api.Test
+  void shapesHaveNoTextLayerAndGlyphsAreNotDrawnInReadingOrder() throws Exception {
+    SandboxRegister.Generated generated =
+        SandboxRegister.generate(
+            new SandboxRegister.Spec(
+                "서울특별시 마포구 성산동 123 한빛아파트",
+                "제7층 제702호",
+                SandboxRegister.Profile.LONG_HISTORY,
+                SandboxRegister.Kind.COLLECTIVE,
+                3,
+                false));
+    assertThat(StrikeReader.read(pdf.render(generated.pages(), RegistryPdf.Format.SHAPES)))
+        .allSatisfy(p -> assertThat(p.lines()).isEmpty());
+
+    // Unsorted, in the order drawn, the text of the glyph-placed PDF is scattered.
+    byte[] glyphs = pdf.render(generated.pages(), RegistryPdf.Format.GLYPHS);
+    try (var document = org.apache.pdfbox.Loader.loadPDF(glyphs)) {
+      String drawn = new org.apache.pdfbox.text.PDFTextStripper().getText(document);
+      assertThat(drawn).doesNotContain("소유권보존");
+    }
+    assertThat(pdf.render(generated.pages(), RegistryPdf.Format.GLYPHS).length)
+        .isEqualTo(glyphs.length);
+  }
+
+  @org.junit.jupiter.api.Test
+  void theMarkersChooseTheKindOfPdf() {
+    assertThat(SandboxRegistryIssuer.format(java.util.Set.of(SandboxFault.SHAPES)))
+        .isEqualTo(RegistryPdf.Format.SHAPES);
+    assertThat(SandboxRegistryIssuer.format(java.util.Set.of(SandboxFault.GLYPHS)))
+        .isEqualTo(RegistryPdf.Format.GLYPHS);
+    assertThat(SandboxRegistryIssuer.format(java.util.Set.of(SandboxFault.SCANNED)))
+        .isEqualTo(RegistryPdf.Format.SCANNED);
+    assertThat(SandboxRegistryIssuer.format(java.util.Set.of()))
+        .isEqualTo(RegistryPdf.Format.TEXT_LAYER);
+    assertThat(SandboxFault.parse("shapes")).isEqualTo(SandboxFault.SHAPES);
+  }
+
   static List<String> ranks(List<Entry> entries) {
     return entries.stream().filter(e -> e.inForce() && e.kind().burden()).map(Entry::rank).toList();
   }
