@@ -110,6 +110,7 @@ class IssuerConfigurationTest {
         .run(
             context ->
                 assertThat(context.getBean(TesseractPageOcr.class).describe())
-                    .isEqualTo("/opt/ocr/tesseract (kor, psm 4)"));
+                    .isEqualTo(
+                        "/opt/ocr/tesseract (kor, psm 4, rules of 150 px removed, binarised)"));
   }
 }
