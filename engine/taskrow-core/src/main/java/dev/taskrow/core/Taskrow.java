@@ -122,10 +122,7 @@ public final class Taskrow {
     try {
       repository.insert(tx.connection(), id, kind, task, tracing.currentContext());
     } catch (SQLException e) {
-      if (TaskRepository.isActiveSubjectConflict(e)) {
-        throw new ActiveTaskExistsException(kind.name(), task.subject(), e);
-      }
-      throw e;
+      throw refusedIfActive(e, kind, task);
     }
     announceWork(tx, List.of(kind), List.of(task));
   }
@@ -183,11 +180,19 @@ public final class Taskrow {
       return repository.insertTaken(
           tx.connection(), id, kind, task, tracing.currentContext(), slot.workerId());
     } catch (SQLException e) {
-      if (TaskRepository.isActiveSubjectConflict(e)) {
-        throw new ActiveTaskExistsException(kind.name(), task.subject(), e);
-      }
-      throw e;
+      throw refusedIfActive(e, kind, task);
     }
+  }
+
+  /**
+   * An insert's error: {@link ActiveTaskExistsException} (thrown) when the subject already has an
+   * active task of the kind, else the error itself, for the caller to throw.
+   */
+  private static SQLException refusedIfActive(SQLException e, TaskKind kind, NewTask task) {
+    if (TaskRepository.isActiveSubjectConflict(e)) {
+      throw new ActiveTaskExistsException(kind.name(), task.subject(), e);
+    }
+    return e;
   }
 
   void addSubmitTaker(SubmitTaker taker) {
