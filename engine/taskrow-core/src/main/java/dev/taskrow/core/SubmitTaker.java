@@ -32,7 +32,7 @@ final class SubmitTaker {
 
   /**
    * @param queues the worker's queues by name
-   * @param kinds the kinds it may take: those it has a handler for, without a concurrency limit
+   * @param kinds the kinds it has a handler for
    */
   SubmitTaker(
       String workerId,
@@ -57,7 +57,10 @@ final class SubmitTaker {
    * row committed, or {@link Reservation#release}.
    */
   Reservation reserve(TaskKind kind, NewTask task) {
-    if (!open || !task.delay().isZero() || !kinds.contains(kind.name())) {
+    if (!open
+        || !task.delay().isZero()
+        || kind.concurrencyLimit() != null
+        || !kinds.contains(kind.name())) {
       return null;
     }
     QueueCapacity queue = queues.get(kind.queue());

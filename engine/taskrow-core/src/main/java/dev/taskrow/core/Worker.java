@@ -5,7 +5,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -89,13 +88,9 @@ public final class Worker implements AutoCloseable {
     this.claims = new ClaimLoop(claimer, executor, config.pollInterval(), claimWakeup, queues);
     Map<String, QueueCapacity> byName = new LinkedHashMap<>();
     queues.forEach(q -> byName.put(q.queue, q));
-    Set<String> takeable = new LinkedHashSet<>();
-    config.kinds().values().stream()
-        .filter(k -> k.concurrencyLimit() == null)
-        .forEach(k -> takeable.add(k.name()));
     this.submitTaker =
         config.takesOwnSubmits()
-            ? new SubmitTaker(config.id(), byName, takeable, claimer, executor)
+            ? new SubmitTaker(config.id(), byName, config.kinds().keySet(), claimer, executor)
             : null;
   }
 
