@@ -146,13 +146,14 @@ final class PeerWorkload {
     double p50 = Stats.percentile(sorted, 50);
     double p99 = Stats.percentile(sorted, 99);
     double[] submitMillis = new double[total];
-    int s = 0;
+    int returned = 0;
     for (int i = 0; i < total; i++) {
       if (submitReturned.get(i) != 0) {
-        submitMillis[s++] = (submitReturned.get(i) - submitted.get(i)) / 1e6;
+        submitMillis[returned++] = (submitReturned.get(i) - submitted.get(i)) / 1e6;
       }
     }
-    double submitP50 = Stats.percentile(Stats.sorted(java.util.Arrays.copyOf(submitMillis, s)), 50);
+    double submitP50 =
+        Stats.percentile(Stats.sorted(java.util.Arrays.copyOf(submitMillis, returned)), 50);
     double throughput = started.get() / ((end - start) / 1e9);
     PeerTable.Row row = table.row(workload, peer, peer.configuration(mode));
     row.throughput.add(throughput);

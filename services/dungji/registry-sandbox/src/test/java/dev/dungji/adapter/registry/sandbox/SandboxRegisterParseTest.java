@@ -30,18 +30,11 @@ class SandboxRegisterParseTest {
               42 + kind.ordinal(),
               false);
       SandboxRegister.Generated generated = SandboxRegister.generate(spec);
-      byte[] document = pdf.render(generated.pages(), false);
-      List<Line> lines = new ArrayList<>();
-      StrikeReader.read(document).forEach(p -> lines.addAll(p.lines()));
-      ParsedRegister parsed = RegisterParser.parse(lines);
+      ParsedRegister parsed = parse(pdf.render(generated.pages(), false));
 
       SandboxRegister.Truth truth = generated.truth();
-      assertThat(parsed.owners()).as("%s %s owners", profile, kind).isEqualTo(truth.owners());
-      assertThat(ranks(parsed.gap())).as("%s %s 갑구", profile, kind).isEqualTo(truth.gapInForce());
-      assertThat(ranks(parsed.eul())).as("%s %s 을구", profile, kind).isEqualTo(truth.eulInForce());
-      assertThat(parsed.maxClaimInForce()).isEqualTo(truth.maxClaimInForce());
+      assertParsesToTheTruth(parsed, truth, profile, kind);
       assertThat(parsed.depositsInForce()).isEqualTo(truth.depositsInForce());
-      assertThat(parsed.warnings()).as("%s %s warnings", profile, kind).isEmpty();
       assertThat(parsed.entries().filter(e -> e.status() == EntryStatus.CANCELLED))
           .allSatisfy(e -> assertThat(e.struck()).isTrue());
     }
@@ -61,17 +54,9 @@ class SandboxRegisterParseTest {
                   kind,
                   7 + kind.ordinal(),
                   false));
-      List<Line> lines = new ArrayList<>();
-      StrikeReader.read(pdf.render(generated.pages(), RegistryPdf.Format.GLYPHS))
-          .forEach(p -> lines.addAll(p.lines()));
-      ParsedRegister parsed = RegisterParser.parse(lines);
+      ParsedRegister parsed = parse(pdf.render(generated.pages(), RegistryPdf.Format.GLYPHS));
 
-      SandboxRegister.Truth truth = generated.truth();
-      assertThat(parsed.owners()).as("%s %s owners", profile, kind).isEqualTo(truth.owners());
-      assertThat(ranks(parsed.gap())).as("%s %s 갑구", profile, kind).isEqualTo(truth.gapInForce());
-      assertThat(ranks(parsed.eul())).as("%s %s 을구", profile, kind).isEqualTo(truth.eulInForce());
-      assertThat(parsed.maxClaimInForce()).isEqualTo(truth.maxClaimInForce());
-      assertThat(parsed.warnings()).as("%s %s warnings", profile, kind).isEmpty();
+      assertParsesToTheTruth(parsed, generated.truth(), profile, kind);
     }
   }
 
@@ -110,6 +95,26 @@ class SandboxRegisterParseTest {
     assertThat(SandboxRegistryIssuer.format(java.util.Set.of()))
         .isEqualTo(RegistryPdf.Format.TEXT_LAYER);
     assertThat(SandboxFault.parse("shapes")).isEqualTo(SandboxFault.SHAPES);
+  }
+
+  /** The register read from a PDF's text layer, positions sorted, with its red lines. */
+  private static ParsedRegister parse(byte[] document) throws Exception {
+    List<Line> lines = new ArrayList<>();
+    StrikeReader.read(document).forEach(p -> lines.addAll(p.lines()));
+    return RegisterParser.parse(lines);
+  }
+
+  /** Owners, rights in force in 갑구 and 을구, the 채권최고액 sum, and no warning: as generated. */
+  private static void assertParsesToTheTruth(
+      ParsedRegister parsed,
+      SandboxRegister.Truth truth,
+      SandboxRegister.Profile profile,
+      SandboxRegister.Kind kind) {
+    assertThat(parsed.owners()).as("%s %s owners", profile, kind).isEqualTo(truth.owners());
+    assertThat(ranks(parsed.gap())).as("%s %s 갑구", profile, kind).isEqualTo(truth.gapInForce());
+    assertThat(ranks(parsed.eul())).as("%s %s 을구", profile, kind).isEqualTo(truth.eulInForce());
+    assertThat(parsed.maxClaimInForce()).isEqualTo(truth.maxClaimInForce());
+    assertThat(parsed.warnings()).as("%s %s warnings", profile, kind).isEmpty();
   }
 
   static List<String> ranks(List<Entry> entries) {
