@@ -132,34 +132,43 @@ public final class Taskrow {
    * a slot free with nothing waiting before it, the row is inserted already claimed by that worker
    * and its handler starts as this returns: one commit, no signal, no claim ({@link
    * Worker.Builder#takesOwnSubmits}).
+   *
+   * <p>Either way the insert is a single statement on an autocommit connection from the engine's
+   * data source: it commits by itself, one round trip where a transaction takes two (the insert,
+   * then COMMIT), and the signals go out once it has returned.
    */
   public UUID submit(NewTask task) throws SQLException {
     TaskKind kind = kind(task.kind());
+    UUID id = ids.next();
     SubmitTaker.Reservation slot = reserveLocalSlot(kind, task);
     if (slot == null) {
-      return inTransaction(tx -> submit(tx, task));
+      return submitInOwnStatement(id, kind, task);
     }
-    UUID id = ids.next();
     Optional<TaskRepository.Claimed> taken;
     try {
-      taken =
-          inTransaction(
-              tx -> {
-                Optional<TaskRepository.Claimed> row = insertTaken(tx, id, kind, task, slot);
-                if (row.isEmpty()) {
-                  submit(tx, id, kind, task); // paused: it waits in the table like any other
-                }
-                return row;
-              });
+      taken = inEngineStatement(c -> insertTaken(c, id, kind, task, slot));
     } catch (SQLException | RuntimeException | Error e) {
       slot.release();
       throw e;
     }
     if (taken.isPresent()) {
       slot.taken(taken.get());
-    } else {
-      slot.release();
+      return id;
     }
+    slot.release();
+    // Its queue is paused, so nothing was inserted: it waits in the table like any other.
+    return submitInOwnStatement(id, kind, task);
+  }
+
+  private UUID submitInOwnStatement(UUID id, TaskKind kind, NewTask task) throws SQLException {
+    StatementTx tx =
+        inEngineStatement(
+            c -> {
+              StatementTx statement = new StatementTx(c);
+              submit(statement, id, kind, task);
+              return statement;
+            });
+    tx.committed();
     return id;
   }
 
@@ -174,11 +183,10 @@ public final class Taskrow {
   }
 
   private Optional<TaskRepository.Claimed> insertTaken(
-      Tx tx, UUID id, TaskKind kind, NewTask task, SubmitTaker.Reservation slot)
+      Connection c, UUID id, TaskKind kind, NewTask task, SubmitTaker.Reservation slot)
       throws SQLException {
     try {
-      return repository.insertTaken(
-          tx.connection(), id, kind, task, tracing.currentContext(), slot.workerId());
+      return repository.insertTaken(c, id, kind, task, tracing.currentContext(), slot.workerId());
     } catch (SQLException e) {
       throw refusedIfActive(e, kind, task);
     }
@@ -650,6 +658,12 @@ public final class Taskrow {
       return this;
     }
 
+    /**
+     * The transactions of {@link #inTransaction} and of the engine's other own-transaction calls
+     * (Spring's, under the Spring module). A plain {@link #submit(NewTask)} does not use it: it is
+     * one autocommit statement on a connection of the engine's data source, which must hand out
+     * connections of its own (a pool, not a proxy bound to the caller's transaction).
+     */
     public Builder transactions(TransactionRunner transactions) {
       this.transactions = transactions;
       return this;
