@@ -4,6 +4,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -66,19 +67,28 @@ final class LeverBench {
     CeilingWorkload ceiling = new CeilingWorkload(database, options.ceilingDuration());
     ceiling.prepare(ceilingResults);
     // Unrecorded warm-up: JIT-compile every engine before its first measured run.
-    PeerWorkload warmUp = new PeerWorkload(new PeerTable());
+    PeerWorkload warmUp = new PeerWorkload(new PeerTable(), database);
     for (Peer peer : steadyPeers) {
       warmUp.drain(peer, Math.min(options.tasks(), 5_000), 0);
     }
     PeerTable table = new PeerTable();
-    PeerWorkload workload = new PeerWorkload(table);
+    PeerWorkload workload = new PeerWorkload(table, database);
     for (int run = 1; run <= options.runs(); run++) {
+      // Each run starts with the next engine: none is always the first after the ceiling.
+      List<Peer> steadyOrder = new ArrayList<>(steadyPeers);
+      Collections.rotate(steadyOrder, -(run - 1));
       for (int rate : rates) {
-        for (Peer peer : steadyPeers) {
+        for (Peer peer : steadyOrder) {
           workload.steady(peer, steadyName(rate), steady, rate, options.steadyDuration(), run);
         }
       }
-      for (Peer peer : drainPeers) {
+      // Lever on first in odd runs, durable claims first in even ones: neither gains from its
+      // place after the steady workloads (their rows vacuumed, caches warm) in every run.
+      List<Peer> drainOrder = new ArrayList<>(drainPeers);
+      if (run % 2 == 0) {
+        Collections.reverse(drainOrder);
+      }
+      for (Peer peer : drainOrder) {
         workload.transactionalDrain(
             peer, options.transactionalTasks(), options.transactionalConcurrency(), run);
       }

@@ -56,7 +56,7 @@ final class PeersBench {
     steadyPeers.add(
         2, new TaskrowPeer(database, options, SignalsChoice.IN_PROCESS, true, false, false));
     PeerTable table = new PeerTable();
-    PeerWorkload workload = new PeerWorkload(table);
+    PeerWorkload workload = new PeerWorkload(table, database);
     Results ceilingResults = new Results();
     CeilingWorkload ceiling = new CeilingWorkload(database, options.ceilingDuration());
     ceiling.prepare(ceilingResults);
@@ -65,7 +65,7 @@ final class PeersBench {
       workload.drain(peer, peer.drainTasks(Math.min(options.tasks(), 5_000)), 0);
     }
     table = new PeerTable();
-    workload = new PeerWorkload(table);
+    workload = new PeerWorkload(table, database);
     Peer.Mode steady = new Peer.Mode(0, 0);
     Peer.Mode io = new Peer.Mode(options.ioConcurrency(), options.ioMillis());
     for (int run = 1; run <= options.runs(); run++) {
