@@ -2,11 +2,7 @@ package dev.taskrow.core;
 
 import java.sql.Connection;
 import java.sql.SQLException;
-import java.util.ArrayList;
-import java.util.List;
 import javax.sql.DataSource;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * Transactions on a plain {@link DataSource}: commit or roll back, then the after-commit hooks.
@@ -17,7 +13,6 @@ import org.slf4j.LoggerFactory;
  * once.
  */
 public final class JdbcTransactionRunner implements TransactionRunner {
-  private static final Logger log = LoggerFactory.getLogger(JdbcTransactionRunner.class);
   private final DataSource dataSource;
 
   public JdbcTransactionRunner(DataSource dataSource) {
@@ -57,7 +52,7 @@ public final class JdbcTransactionRunner implements TransactionRunner {
   /** A transaction whose connection is borrowed on the first call to {@link #connection()}. */
   private static final class LazyTx implements Tx {
     private final DataSource dataSource;
-    private final List<Runnable> afterCommit = new ArrayList<>();
+    private final AfterCommitActions afterCommit = new AfterCommitActions();
     private Connection connection;
     private boolean autoCommit;
 
@@ -115,13 +110,7 @@ public final class JdbcTransactionRunner implements TransactionRunner {
     }
 
     void runAfterCommit() {
-      for (Runnable action : afterCommit) {
-        try {
-          action.run();
-        } catch (RuntimeException e) {
-          log.warn("after-commit action failed", e);
-        }
-      }
+      afterCommit.runAll();
     }
   }
 

@@ -1,10 +1,6 @@
 package dev.taskrow.core;
 
 import java.sql.Connection;
-import java.util.ArrayList;
-import java.util.List;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * The {@link Tx} of one statement on an autocommit connection: the statement commits by itself, so
@@ -13,9 +9,8 @@ import org.slf4j.LoggerFactory;
  * instead of the statement and then COMMIT).
  */
 final class StatementTx implements Tx {
-  private static final Logger log = LoggerFactory.getLogger(StatementTx.class);
   private final Connection connection;
-  private final List<Runnable> afterCommit = new ArrayList<>();
+  private final AfterCommitActions afterCommit = new AfterCommitActions();
 
   StatementTx(Connection connection) {
     this.connection = connection;
@@ -33,12 +28,6 @@ final class StatementTx implements Tx {
 
   /** Runs the after-commit actions; call it once the statement has returned. */
   void committed() {
-    for (Runnable action : afterCommit) {
-      try {
-        action.run();
-      } catch (RuntimeException e) {
-        log.warn("after-commit action failed", e);
-      }
-    }
+    afterCommit.runAll();
   }
 }
