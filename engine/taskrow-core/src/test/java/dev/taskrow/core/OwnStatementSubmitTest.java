@@ -16,8 +16,8 @@ import org.junit.jupiter.api.Test;
 /**
  * {@link Taskrow#submit(NewTask)} is one autocommit statement, taken or not: the insert commits by
  * itself, one round trip where a transaction takes two (the insert, then COMMIT). The engine's data
- * source here counts the commits its connections are asked for: there must be none, and the row
- * must be visible from another connection as soon as the call returns.
+ * source here counts the commits its connections are asked for on the submitting thread: there must
+ * be none, and the row must be there as soon as the call returns.
  */
 class OwnStatementSubmitTest extends EngineTest {
   // Counted on the test's thread only: the worker's own bookkeeping commits on its threads.
