@@ -17,6 +17,7 @@ final class AttemptExecutor {
   private final OutcomeRecorder outcomes;
   private final CompletionBatcher completions;
   private final TimeLimiter timeLimiter;
+  private final CommitBatches commitBatches;
   private final ExecutorService handlerThreads =
       Executors.newThreadPerTaskExecutor(Thread.ofVirtual().name("taskrow-task-", 0).factory());
   private volatile boolean stopping;
@@ -27,13 +28,16 @@ final class AttemptExecutor {
       RunningTasks running,
       OutcomeRecorder outcomes,
       CompletionBatcher completions,
-      TimeLimiter timeLimiter) {
+      TimeLimiter timeLimiter,
+      Map<String, Integer> queueConcurrency) {
     this.engine = engine;
     this.handlers = handlers;
     this.running = running;
     this.outcomes = outcomes;
     this.completions = completions;
     this.timeLimiter = timeLimiter;
+    this.commitBatches =
+        new CommitBatches(engine, outcomes, timeLimiter, queueConcurrency, () -> stopping);
   }
 
   /**
@@ -47,6 +51,10 @@ final class AttemptExecutor {
       // Shutting down: the task stays listed as running, so its lease is handed back.
       permits.release();
     }
+  }
+
+  int waitingForBatch(String kind) {
+    return commitBatches.waiting(kind);
   }
 
   /** From now on, tasks still waiting for a slot do not start: they are handed back. */
@@ -71,6 +79,10 @@ final class AttemptExecutor {
       permits.release(); // prefetched but not started: handed back at shutdown
       return;
     }
+    if (task.taskKind().commitsInBatches()) {
+      executeInBatch(task, permits, slots);
+      return;
+    }
     boolean batched = false;
     task.handlerStarting();
     Runnable stopTimeLimit = timeLimiter.watch(task);
@@ -91,15 +103,8 @@ final class AttemptExecutor {
         completions.add(task);
       }
     } catch (Throwable e) {
-      Throwable cause = unwrap(e);
-      ended = cause;
-      if (cause instanceof LeaseLostException) {
-        outcomes.leaseLost(task);
-      } else if (cause instanceof TaskSnooze snooze) {
-        outcomes.snoozed(task, snooze);
-      } else {
-        outcomes.failed(task, cause);
-      }
+      ended = unwrap(e);
+      recordFailure(task, ended);
     } finally {
       span.end(ended);
       stopTimeLimit.run();
@@ -109,6 +114,41 @@ final class AttemptExecutor {
         running.remove(task);
         permits.release();
       }
+    }
+  }
+
+  /**
+   * An attempt of a kind that commits in batches: run by {@link CommitBatches} with the tasks
+   * waiting beside it, then recorded here on its own thread once its batch has ended.
+   */
+  private void executeInBatch(RunningTask task, Semaphore permits, Semaphore slots) {
+    CommitBatches.Attempt attempt = null;
+    try {
+      attempt = commitBatches.run(task, handlers.get(task.kind()));
+      if (!attempt.started()) {
+        return; // the worker is stopping: handed back with the others
+      }
+      if (attempt.failure() == null) {
+        outcomes.succeeded(task);
+      } else {
+        recordFailure(task, attempt.failure());
+      }
+    } finally {
+      slots.release();
+      if (attempt != null && attempt.started()) {
+        running.remove(task);
+      }
+      permits.release();
+    }
+  }
+
+  private void recordFailure(RunningTask task, Throwable cause) {
+    if (cause instanceof LeaseLostException) {
+      outcomes.leaseLost(task);
+    } else if (cause instanceof TaskSnooze snooze) {
+      outcomes.snoozed(task, snooze);
+    } else {
+      outcomes.failed(task, cause);
     }
   }
 
@@ -128,7 +168,7 @@ final class AttemptExecutor {
    * Runs the handler. Past its time limit the attempt is a TIMEOUT however the handler ended, a
    * normal return included: inside a transaction the failure rolls its writes back.
    */
-  private static void runHandler(RunningTask task, TaskHandler handler) throws Exception {
+  static void runHandler(RunningTask task, TaskHandler handler) throws Exception {
     try {
       handler.handle(task);
     } catch (Throwable e) {
@@ -142,7 +182,7 @@ final class AttemptExecutor {
     }
   }
 
-  private static Throwable unwrap(Throwable e) {
+  static Throwable unwrap(Throwable e) {
     Throwable current = e;
     while (current instanceof TransactionRunner.WorkException && current.getCause() != null) {
       current = current.getCause();

@@ -45,6 +45,24 @@ final class OutcomeRecorder {
         .completeOne(tx.connection(), task.taskId(), task.fenceToken(), task.resultJson())) {
       throw new LeaseLostException();
     }
+    announceSuccess(tx, task);
+  }
+
+  /**
+   * The SUCCESS write of {@link #recordSuccessIn} for a task of a commit batch ({@link
+   * CommitBatches}), with the savepoint of the batch's next task set in the same round trip; false
+   * when the row is no longer this attempt's (the savepoint is set all the same). Announcing it is
+   * left to {@link #announceSuccess}.
+   */
+  boolean completeThenSavepoint(Tx tx, RunningTask task) throws SQLException {
+    return engine
+        .repository()
+        .completeOneThenSavepoint(
+            tx.connection(), task.taskId(), task.fenceToken(), task.resultJson());
+  }
+
+  /** Queues the signals of a SUCCESS written in {@code tx}; they go out once it commits. */
+  void announceSuccess(Tx tx, RunningTask task) throws SQLException {
     engine.announceChanges(tx, List.of(task.change(TaskStatus.SUCCESS)));
   }
 

@@ -25,6 +25,11 @@ import java.util.regex.Pattern;
  *     commit with the SUCCESS or not at all, and a worker that lost its lease commits nothing. A
  *     kind whose handler writes nothing to the database can set this to false: its completions are
  *     then batched, many rows per commit.
+ * @param commitBatch for a transactional kind, how many tasks may share one commit: 1 (the default)
+ *     gives every task a transaction of its own; more runs up to so many waiting tasks one after
+ *     another in one transaction, each in a savepoint of its own, so a failing handler's writes
+ *     roll back alone and the others commit together ({@link CommitBatches}). At most {@link
+ *     #MAX_COMMIT_BATCH}
  * @param concurrencyLimit at most so many tasks of the kind in flight per key, across every
  *     instance ({@link ConcurrencyLimit}), or null for no limit
  * @param schedule when the engine enqueues a task of this kind by itself (a recurring kind), or
@@ -41,11 +46,19 @@ public record TaskKind(
     RetryPolicy retryPolicy,
     int maxSnoozes,
     boolean transactional,
+    int commitBatch,
     ConcurrencyLimit concurrencyLimit,
     Schedule schedule) {
 
   /** The default bound on snoozes: none. */
   public static final int UNLIMITED_SNOOZES = Integer.MAX_VALUE;
+
+  /**
+   * The most tasks one commit may carry: PostgreSQL keeps up to 64 subtransactions of a transaction
+   * in shared memory, and past that every snapshot taken by any session reads {@code pg_subtrans}
+   * from disk — the well-known cliff of many savepoints in one transaction.
+   */
+  public static final int MAX_COMMIT_BATCH = 64;
 
   private static final Pattern NAME = Pattern.compile("[A-Za-z0-9_.:-]{1,100}");
 
@@ -69,6 +82,16 @@ public record TaskKind(
     if (maxSnoozes < 0) {
       throw new IllegalArgumentException(name + ": maxSnoozes must be >= 0, was " + maxSnoozes);
     }
+    if (commitBatch < 1 || commitBatch > MAX_COMMIT_BATCH) {
+      throw new IllegalArgumentException(
+          name + ": commitBatch must be 1.." + MAX_COMMIT_BATCH + ", was " + commitBatch);
+    }
+    if (commitBatch > 1 && !transactional) {
+      throw new IllegalArgumentException(
+          name
+              + ": commitBatch applies to transactional kinds; a non-transactional kind's"
+              + " completions are batched already");
+    }
     if (concurrencyLimit != null) {
       concurrencyLimit.check(name);
     }
@@ -83,6 +106,11 @@ public record TaskKind(
    */
   public static Builder named(String name) {
     return new Builder(name);
+  }
+
+  /** Whether tasks of this kind may share a commit ({@link #commitBatch()} above 1). */
+  public boolean commitsInBatches() {
+    return commitBatch > 1;
   }
 
   static void requireName(String value, String what) {
@@ -103,6 +131,7 @@ public record TaskKind(
     private RetryPolicy retryPolicy = RetryPolicy.defaults();
     private int maxSnoozes = UNLIMITED_SNOOZES;
     private boolean transactional = true;
+    private int commitBatch = 1;
     private ConcurrencyLimit concurrencyLimit;
     private Schedule schedule;
 
@@ -153,6 +182,19 @@ public record TaskKind(
     }
 
     /**
+     * Lets up to {@code tasks} waiting tasks of this transactional kind share one commit (1, the
+     * default: a commit each). They run one after another on one connection, each in a savepoint: a
+     * handler that fails rolls back its own writes only, and the SUCCESS of the others commits once
+     * for all of them. Worth it for short handlers whose commits are the cost; a task's writes then
+     * become visible when its batch commits, after the handlers queued before it in the batch.
+     * Under light load a batch holds one task and nothing waits.
+     */
+    public Builder commitBatch(int tasks) {
+      this.commitBatch = tasks;
+      return this;
+    }
+
+    /**
      * At most {@code limit} tasks in flight per {@code key} across every instance; the key is a
      * template over the task ({@code "mart:{martId}"}, {@code "issuer"}): see {@link
      * ConcurrencyLimit}. No limit by default.
@@ -182,6 +224,7 @@ public record TaskKind(
           retryPolicy,
           maxSnoozes,
           transactional,
+          commitBatch,
           concurrencyLimit,
           schedule);
     }

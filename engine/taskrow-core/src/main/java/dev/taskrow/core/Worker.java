@@ -62,7 +62,14 @@ public final class Worker implements AutoCloseable {
     this.completions = new CompletionBatcher(outcomes, config.completionBatchSize());
     this.timeLimiter = new TimeLimiter(config.kinds().values());
     this.executor =
-        new AttemptExecutor(engine, config.handlers(), running, outcomes, completions, timeLimiter);
+        new AttemptExecutor(
+            engine,
+            config.handlers(),
+            running,
+            outcomes,
+            completions,
+            timeLimiter,
+            config.queues());
     this.claimer =
         new TaskClaimer(
             engine, config.id(), running, config.claimFloorDeadRows(), config.pollInterval());
@@ -167,6 +174,11 @@ public final class Worker implements AutoCloseable {
   /** How many tasks this worker runs now (handlers running or outcomes being recorded). */
   public int runningCount() {
     return running.size();
+  }
+
+  /** Tests: attempts of {@code kind} waiting for a batch's turn ({@link CommitBatches}). */
+  int waitingForBatch(String kind) {
+    return executor.waitingForBatch(kind);
   }
 
   /** Tests: the claim rounds this worker has finished. */

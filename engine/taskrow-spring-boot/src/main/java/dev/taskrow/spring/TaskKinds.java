@@ -55,6 +55,7 @@ final class TaskKinds {
           retryPolicy(kind.retryPolicy(), override.getRetry()),
           orElse(override.getMaxSnoozes(), kind.maxSnoozes()),
           orElse(override.getTransactional(), kind.transactional()),
+          orElse(override.getCommitBatch(), kind.commitBatch()),
           concurrencyLimit(kind, override),
           KindSchedules.override(kind.schedule(), override.getSchedule()));
     } catch (IllegalArgumentException | DateTimeException e) {

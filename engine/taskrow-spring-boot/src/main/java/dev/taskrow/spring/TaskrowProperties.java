@@ -250,6 +250,14 @@ public class TaskrowProperties {
 
     private Boolean transactional;
 
+    /**
+     * How many tasks of a transactional kind may share one commit, each in a savepoint of its own
+     * (1..64); 1, a commit each, when not set here or in code.
+     */
+    @Min(1)
+    @Max(64)
+    private Integer commitBatch;
+
     /** Snoozes allowed before the task ends FAILED(SNOOZE_LIMIT); unlimited when not set. */
     @Min(0)
     private Integer maxSnoozes;
@@ -318,6 +326,14 @@ public class TaskrowProperties {
 
     public void setTransactional(Boolean transactional) {
       this.transactional = transactional;
+    }
+
+    public Integer getCommitBatch() {
+      return commitBatch;
+    }
+
+    public void setCommitBatch(Integer commitBatch) {
+      this.commitBatch = commitBatch;
     }
 
     public Integer getMaxSnoozes() {

@@ -165,10 +165,13 @@ class TaskrowAutoConfigurationTest {
     TestContexts.runner()
         .withUserConfiguration(Greeting.class)
         .withPropertyValues(
-            "taskrow.kinds.greet.max-snoozes=4", "taskrow.kinds.greet.time-limit=90s")
+            "taskrow.kinds.greet.max-snoozes=4",
+            "taskrow.kinds.greet.time-limit=90s",
+            "taskrow.kinds.greet.commit-batch=16")
         .run(
             context -> {
               TaskKind kind = context.getBean(Taskrow.class).kind("greet");
+              assertThat(kind.commitBatch()).isEqualTo(16);
               assertThat(kind.maxSnoozes()).isEqualTo(4);
               assertThat(kind.timeLimit()).isEqualTo(Duration.ofSeconds(90));
             });
@@ -179,6 +182,7 @@ class TaskrowAutoConfigurationTest {
               TaskKind kind = context.getBean(Taskrow.class).kind("greet");
               assertThat(kind.maxSnoozes()).isEqualTo(TaskKind.UNLIMITED_SNOOZES);
               assertThat(kind.timeLimit()).isNull();
+              assertThat(kind.commitBatch()).isEqualTo(1);
             });
   }
 

@@ -32,6 +32,8 @@ class TaskrowPropertiesValidationTest {
         "taskrow.kinds.greet.max-attempts=0   | field 'kinds[greet].maxAttempts'",
         "taskrow.kinds.greet.max-snoozes=-1   | field 'kinds[greet].maxSnoozes'",
         "taskrow.kinds.greet.time-limit=0s    | field 'kinds[greet].timeLimit'",
+        "taskrow.kinds.greet.commit-batch=0   | field 'kinds[greet].commitBatch'",
+        "taskrow.kinds.greet.commit-batch=65  | field 'kinds[greet].commitBatch'",
         "taskrow.kinds.greet.time-limit=-5s   | field 'kinds[greet].timeLimit'",
         "taskrow.kinds.greet.retry.jitter=1.5 | field 'kinds[greet].retry.jitter'",
       })

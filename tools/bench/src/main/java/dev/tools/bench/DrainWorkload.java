@@ -22,6 +22,15 @@ final class DrainWorkload {
   private static final String KIND = "bench.noop";
 
   /**
+   * The shared-commit drain: up to 32 tasks per commit, 4 such transactions at once (concurrency
+   * 128). Chosen by a sweep on one 2-core host (tools/bench/README.md, aim 2): 16×8, 16×4, 32×6,
+   * 48×4 and 64×2 drained at 0.63-0.76 of the ceiling, 32×4 at 0.70-0.77.
+   */
+  static final int COMMIT_BATCH = 32;
+
+  static final int COMMIT_LANES = 4;
+
+  /**
    * One way to drain. Transactional kinds commit once per task, so their concurrency is the number
    * of commits in flight: a few more than the cores, enough for PostgreSQL's group commit to help.
    */
@@ -33,7 +42,8 @@ final class DrainWorkload {
       int tasks,
       int concurrency,
       int batch,
-      int completionBatch) {}
+      int completionBatch,
+      int commitBatch) {}
 
   private final Database database;
   private final StatementProfiler profiler;
@@ -55,7 +65,8 @@ final class DrainWorkload {
             o.tasks(),
             o.concurrency(),
             o.batch(),
-            o.completionBatch()),
+            o.completionBatch(),
+            1),
         new Variant(
             "non-transactional, LISTEN/NOTIFY signals",
             false,
@@ -64,7 +75,8 @@ final class DrainWorkload {
             o.tasks(),
             o.concurrency(),
             o.batch(),
-            o.completionBatch()),
+            o.completionBatch(),
+            1),
         // The engine NOTIFYs every claim and every success for status streams by default; this
         // variant shows what that costs when nobody listens to task changes.
         new Variant(
@@ -75,7 +87,8 @@ final class DrainWorkload {
             o.tasks(),
             o.concurrency(),
             o.batch(),
-            o.completionBatch()),
+            o.completionBatch(),
+            1),
         new Variant(
             "transactional (one commit per task)",
             true,
@@ -84,7 +97,18 @@ final class DrainWorkload {
             o.transactionalTasks(),
             o.transactionalConcurrency(),
             Math.min(o.batch(), o.transactionalConcurrency()),
-            1));
+            1,
+            1),
+        new Variant(
+            "transactional, up to " + COMMIT_BATCH + " tasks per commit",
+            true,
+            SignalsChoice.IN_PROCESS,
+            true,
+            o.transactionalTasks(),
+            COMMIT_BATCH * COMMIT_LANES,
+            Math.min(o.batch(), COMMIT_BATCH * COMMIT_LANES),
+            1,
+            COMMIT_BATCH));
   }
 
   /**
@@ -102,7 +126,8 @@ final class DrainWorkload {
               Math.min(v.tasks(), v.transactional() ? 2_000 : 20_000),
               v.concurrency(),
               v.batch(),
-              v.completionBatch());
+              v.completionBatch(),
+              v.commitBatch());
       run(small, new Results(), 0);
     }
   }
@@ -132,7 +157,8 @@ final class DrainWorkload {
       IntFunction<String> describe,
       String what)
       throws Exception {
-    List<Variant> all = variants(options);
+    // The headline non-transactional drain and the transactional one with a commit per task.
+    List<Variant> all = variants(options).stream().filter(v -> v.commitBatch() == 1).toList();
     List<Variant> headline = List.of(all.getFirst(), all.getLast());
     database.execute("truncate taskrow_task");
     warmUp(headline);
@@ -185,6 +211,7 @@ final class DrainWorkload {
                     .queue(QUEUE)
                     .maxAttempts(1)
                     .transactional(variant.transactional())
+                    .commitBatch(variant.commitBatch())
                     .build())
             .signals(signals)
             .taskChangeSignals(variant.taskChangeSignals())
