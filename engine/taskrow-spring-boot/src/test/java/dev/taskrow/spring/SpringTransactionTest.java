@@ -10,6 +10,8 @@ import dev.taskrow.core.TaskKind;
 import dev.taskrow.core.TaskStatus;
 import dev.taskrow.core.Taskrow;
 import dev.taskrow.test.TestDatabase;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.UUID;
 import javax.sql.DataSource;
 import org.junit.jupiter.api.BeforeAll;
@@ -61,6 +63,40 @@ class SpringTransactionTest {
               UUID id = context.getBean(TaskrowTemplate.class).submit(NewTask.of("write"));
               awaitStatus(TestDatabase.dataSource(), id, TaskStatus.SUCCESS);
               assertThat(businessRows(id)).isOne();
+            });
+  }
+
+  /**
+   * With commit batches the handlers' JdbcTemplate writes join the batch's Spring transaction: a
+   * failing task's row goes with its savepoint, its batch-mates' rows commit. A batch of one still
+   * runs after a savepoint, so this holds however the tasks fall into batches.
+   */
+  @Test
+  void inACommitBatchAFailedHandlersRowGoesAndTheOthersStay() {
+    TestContexts.runner()
+        .withUserConfiguration(BusinessHandlers.class)
+        .withPropertyValues("taskrow.kinds.write.commit-batch=8")
+        .run(
+            context -> {
+              assertThat(context.getBean(Taskrow.class).kind("write").commitBatch()).isEqualTo(8);
+              TaskrowTemplate template = context.getBean(TaskrowTemplate.class);
+              List<UUID> failing = new ArrayList<>();
+              List<UUID> passing = new ArrayList<>();
+              for (int i = 0; i < 24; i++) {
+                if (i % 3 == 1) {
+                  failing.add(template.submit(NewTask.of("write").payload("{\"fail\": true}")));
+                } else {
+                  passing.add(template.submit(NewTask.of("write")));
+                }
+              }
+              for (UUID id : passing) {
+                awaitStatus(TestDatabase.dataSource(), id, TaskStatus.SUCCESS);
+                assertThat(businessRows(id)).isOne();
+              }
+              for (UUID id : failing) {
+                awaitStatus(TestDatabase.dataSource(), id, TaskStatus.FAILED);
+                assertThat(businessRows(id)).isZero();
+              }
             });
   }
 
