@@ -87,9 +87,14 @@ final class PeerTable {
       out.append(
           String.format(
               Locale.ROOT,
-              "| ceiling | %s (commits/s) | %s |  |  |  |  |  |  |  |%n",
+              "| %s | %s (%s) | %s |  |  |  |  |  |  | %s |%n",
+              f.workload(),
               f.name(),
-              format(f.median(), "%,.0f")));
+              f.unit(),
+              format(f.median(), "%,.0f"),
+              f.isAgainstCeiling() && !Double.isNaN(best)
+                  ? format(f.median() / best, "%.2f")
+                  : ""));
     }
     out.append('\n');
     out.append(

@@ -47,6 +47,12 @@ final class PeersBench {
             new DbSchedulerPeer(database),
             new JobRunrPeer(database),
             new QuartzPeer(database));
+    // The drain also runs taskrow's transactional kind, the one real handlers use (issue 19, aim
+    // 2): one commit per task, and up to 32 tasks per commit (ADR 0019), against the same ceiling.
+    List<Peer> drainPeers = new ArrayList<>(peers);
+    drainPeers.add(1, TaskrowPeer.transactionalDrain(database, options, 1));
+    drainPeers.add(
+        2, TaskrowPeer.transactionalDrain(database, options, DrainWorkload.COMMIT_BATCH));
     // The steady workload also runs taskrow with every task through the table, as a submit from a
     // process without a worker goes: woken by NOTIFY, and in-process (the difference is the NOTIFY
     // hop). The first taskrow row is the default, where this JVM's worker takes its own submits.
@@ -61,7 +67,7 @@ final class PeersBench {
     CeilingWorkload ceiling = new CeilingWorkload(database, options.ceilingDuration());
     ceiling.prepare(ceilingResults);
     // Unrecorded warm-up: JIT-compile every engine before its first measured run.
-    for (Peer peer : peers) {
+    for (Peer peer : drainPeers) {
       workload.drain(peer, peer.drainTasks(Math.min(options.tasks(), 5_000)), 0);
     }
     table = new PeerTable();
@@ -69,7 +75,7 @@ final class PeersBench {
     Peer.Mode steady = new Peer.Mode(0, 0);
     Peer.Mode io = new Peer.Mode(options.ioConcurrency(), options.ioMillis());
     for (int run = 1; run <= options.runs(); run++) {
-      for (Peer peer : peers) {
+      for (Peer peer : drainPeers) {
         workload.drain(peer, peer.drainTasks(options.tasks()), run);
       }
       for (Peer peer : steadyPeers) {
@@ -81,6 +87,9 @@ final class PeersBench {
             peer, PeerWorkload.IO, io, options.steadyRate(), options.steadyDuration(), run);
       }
       ceiling.run(ceilingResults, run);
+    }
+    for (Peer peer : drainPeers) {
+      peer.close();
     }
     for (Peer peer : steadyPeers) {
       peer.reset();

@@ -28,6 +28,7 @@ final class TaskrowPeer implements Peer {
   private final boolean asyncLeaseCommits;
   private final boolean transactional;
   private final boolean takesOwnSubmits;
+  private final int commitBatch;
   private Signals signals;
   private Taskrow taskrow;
   private Worker worker;
@@ -46,6 +47,29 @@ final class TaskrowPeer implements Peer {
   }
 
   /**
+   * A transactional kind for the drain (issue 19, aim 2), with the drain workload's settings: one
+   * commit per task at the transactional concurrency, or {@code commitBatch} tasks per commit (ADR
+   * 0019) in {@link DrainWorkload#COMMIT_LANES} lanes.
+   */
+  static TaskrowPeer transactionalDrain(Database database, Options options, int commitBatch) {
+    int concurrency =
+        commitBatch == 1
+            ? options.transactionalConcurrency()
+            : commitBatch * DrainWorkload.COMMIT_LANES;
+    return new TaskrowPeer(
+        database,
+        SignalsChoice.POSTGRES,
+        true,
+        true,
+        true,
+        concurrency,
+        Math.min(options.batch(), concurrency),
+        1,
+        options.submitBatch(),
+        commitBatch);
+  }
+
+  /**
    * {@code asyncLeaseCommits}: the engine's default (claims and heartbeats commit without the WAL
    * flush, ADR 0012) or every claim durable; {@code transactional}: one commit per task, the
    * handler's writes with its SUCCESS; {@code takesOwnSubmits}: the engine's default (a submit of
@@ -59,22 +83,49 @@ final class TaskrowPeer implements Peer {
       boolean asyncLeaseCommits,
       boolean transactional,
       boolean takesOwnSubmits) {
+    this(
+        database,
+        signalsChoice,
+        asyncLeaseCommits,
+        transactional,
+        takesOwnSubmits,
+        options.concurrency(),
+        options.batch(),
+        options.completionBatch(),
+        options.submitBatch(),
+        1);
+  }
+
+  private TaskrowPeer(
+      Database database,
+      SignalsChoice signalsChoice,
+      boolean asyncLeaseCommits,
+      boolean transactional,
+      boolean takesOwnSubmits,
+      int concurrency,
+      int batch,
+      int completionBatch,
+      int submitBatch,
+      int commitBatch) {
     this.asyncLeaseCommits = asyncLeaseCommits;
     this.takesOwnSubmits = takesOwnSubmits;
     this.transactional = transactional;
     this.database = database;
     this.signalsChoice = signalsChoice;
-    this.concurrency = options.concurrency();
-    this.batch = options.batch();
-    this.completionBatch = options.completionBatch();
-    this.submitBatch = options.submitBatch();
+    this.concurrency = concurrency;
+    this.batch = batch;
+    this.completionBatch = completionBatch;
+    this.submitBatch = submitBatch;
+    this.commitBatch = commitBatch;
   }
 
   @Override
   public String name() {
     String name =
         signalsChoice == SignalsChoice.POSTGRES ? "taskrow" : "taskrow, " + signalsChoice.label();
-    if (transactional) {
+    if (commitBatch > 1) {
+      name += ", transactional, up to " + commitBatch + " tasks per commit";
+    } else if (transactional) {
       name += ", transactional";
     }
     if (!takesOwnSubmits) {
@@ -92,7 +143,11 @@ final class TaskrowPeer implements Peer {
         takesOwnSubmits
             ? "own submits taken into a free slot (default)"
             : "every task claimed from the table after a signal",
-        transactional ? "transactional" : "non-transactional",
+        transactional
+            ? commitBatch > 1
+                ? "transactional (commit batch " + commitBatch + ")"
+                : "transactional (one commit per task)"
+            : "non-transactional",
         asyncLeaseCommits ? "without the WAL flush (default)" : "durable",
         mode.concurrencyOr(concurrency),
         Math.min(batch, mode.concurrencyOr(concurrency)),
@@ -112,6 +167,7 @@ final class TaskrowPeer implements Peer {
                     .queue(QUEUE)
                     .maxAttempts(1)
                     .transactional(transactional)
+                    .commitBatch(commitBatch)
                     .build())
             .signals(signals)
             .asyncLeaseCommits(asyncLeaseCommits)
