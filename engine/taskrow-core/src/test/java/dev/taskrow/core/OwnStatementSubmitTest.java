@@ -11,6 +11,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import javax.sql.DataSource;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -24,6 +25,13 @@ class OwnStatementSubmitTest extends EngineTest {
   private final Thread testThread = Thread.currentThread();
   private final AtomicInteger commits = new AtomicInteger();
   private final AtomicInteger autoCommitOff = new AtomicInteger();
+  // Handlers hold until the test has read the row: a finished task no longer names its worker.
+  private final CountDownLatch release = new CountDownLatch(1);
+
+  @AfterEach
+  void releaseHandlers() {
+    release.countDown();
+  }
 
   @Test
   void aSubmitNoWorkerTakesCommitsByItself() throws Exception {
@@ -51,8 +59,11 @@ class OwnStatementSubmitTest extends EngineTest {
     assertThat(commits).hasValue(0);
     assertThat(autoCommitOff).hasValue(0);
     Task row = find(taskrow, id);
+    assertThat(row.status()).isEqualTo(TaskStatus.PROCESSING);
     assertThat(row.lockedBy()).isEqualTo(worker.id());
     assertThat(ran.await(10, TimeUnit.SECONDS)).as("the taken task ran").isTrue();
+    release.countDown();
+    awaitStatus(taskrow, id, TaskStatus.SUCCESS);
   }
 
   @Test
@@ -99,7 +110,12 @@ class OwnStatementSubmitTest extends EngineTest {
                 .worker()
                 .pollInterval(Duration.ofMinutes(1))
                 .queue("default", 2)
-                .handler("k", ctx -> ran.countDown()));
+                .handler(
+                    "k",
+                    ctx -> {
+                      ran.countDown();
+                      release.await();
+                    }));
     awaitTrue(() -> worker.claimsDone() >= 1);
     return worker;
   }
