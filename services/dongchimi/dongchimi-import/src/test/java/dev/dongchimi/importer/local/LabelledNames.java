@@ -28,6 +28,18 @@ final class LabelledNames {
   static final String REAL_LISTING = "labelled/real/kurly-listing.tsv";
   static final String REAL_MAPPING = "labelled/real/kurly-category-map.tsv";
 
+  /**
+   * The second real set ({@code labelled/real2/}, sources in its README): processed-food names from
+   * the food regulator's nutrition database labelled by its food-type code, and Daiso's 3M items by
+   * Daiso's shelf path. Split by the same name hash as the first.
+   */
+  static final List<String[]> SECOND_SOURCES =
+      List.of(
+          new String[] {"labelled/real2/mfds-listing.tsv", "labelled/real2/mfds-category-map.tsv"},
+          new String[] {
+            "labelled/real2/daiso-listing.tsv", "labelled/real2/daiso-category-map.tsv"
+          });
+
   private LabelledNames() {}
 
   /** Real names whose name hash falls in the dev part. */
@@ -57,17 +69,40 @@ final class LabelledNames {
     return (int) (crc.getValue() % folds);
   }
 
+  /** Second-set names whose name hash falls in the dev part. */
+  static List<Example> secondDev() {
+    return second().stream().filter(e -> !isHoldOut(e.name())).toList();
+  }
+
+  /** Second-set names whose name hash falls in the hold-out part: never tuned on. */
+  static List<Example> secondHoldOut() {
+    return second().stream().filter(e -> isHoldOut(e.name())).toList();
+  }
+
+  /** Every mapped name of the second set, each source de-duplicated on its own. */
+  static List<Example> second() {
+    List<Example> names = new ArrayList<>();
+    for (String[] source : SECOND_SOURCES) {
+      names.addAll(mapped(source[0], source[1]));
+    }
+    return List.copyOf(names);
+  }
+
   /** Every mapped real name once (the first of a normalised duplicate), EXCLUDE left out. */
   static List<Example> real() {
+    return mapped(REAL_LISTING, REAL_MAPPING);
+  }
+
+  private static List<Example> mapped(String listing, String mappingTable) {
     Map<String, String> mapping = new HashMap<>();
-    for (String[] row : rows(REAL_MAPPING)) {
+    for (String[] row : rows(mappingTable)) {
       mapping.put(row[0], row[2]);
     }
     Map<String, Example> byKey = new LinkedHashMap<>();
-    for (String[] row : rows(REAL_LISTING)) {
+    for (String[] row : rows(listing)) {
       String label = mapping.get(row[0]);
       if (label == null) {
-        throw new IllegalStateException("no mapping for store subcategory " + row[0]);
+        throw new IllegalStateException(listing + ": no mapping for source category " + row[0]);
       }
       if (!label.equals("EXCLUDE")) {
         byKey.putIfAbsent(

@@ -17,31 +17,36 @@ import org.junit.jupiter.api.Test;
 /**
  * The local classifier's accuracy report: top-1 and per-category precision and recall on the real
  * hold-out (Market Kurly listings labelled by the store's own category, {@code
- * labelled/real/README.md}), on the team's flyer-style hold-out, and by 5-fold cross-validation on
- * each dev set (the model retrained without the fold it is measured on). Each name goes through the
- * import's own preprocessing first, as in {@code ImportHandler}: the classifier sees {@link
- * ProductNames.Cleaned#baseName()}. The hold-outs were never tuned on; only the dev sets print the
- * names they miss, so a hold-out's errors are not read one by one. The floors sit a little below
- * the measured figures (README, 동치미 import, has them with the date).
+ * labelled/real/README.md}), on the second real set's hold-out (the food regulator's and Daiso's
+ * own categories, {@code labelled/real2/README.md}), on the team's flyer-style hold-out, and by
+ * 5-fold cross-validation on each dev set (the model retrained without the fold it is measured on).
+ * Each name goes through the import's own preprocessing first, as in {@code ImportHandler}: the
+ * classifier sees {@link ProductNames.Cleaned#baseName()}. The hold-outs were never tuned on; only
+ * the dev sets print the names they miss, so a hold-out's errors are not read one by one. The
+ * floors sit a little below the measured figures (README, 동치미 import, has them with the date).
  */
 class LocalClassifierAccuracyTest {
   private static final int FOLDS = 5;
 
+  /** Below the 81.6 % measured once on 2026-12-06 (README, 동치미 import). */
+  private static final double SECOND_HOLD_OUT_FLOOR = 0.79;
+
   private final LocalProductAi ai = new LocalProductAi(Lexicon.load());
 
   /**
-   * Measured 264/303 = 87.1 % (2026-12-03; 85.8 % with the naive Bayes), below the issue's aim of
-   * 90 %: the floor is that figure less a small margin, not the aim.
+   * Measured 258/303 = 85.1 % (2026-12-06, trained also on the second set's dev part; 87.1 % on
+   * 2026-12-03 without it, 85.8 % with the naive Bayes), below the issue's aim of 90 %: the floor
+   * is that figure less a small margin, not the aim. This hold-out has now been read four times.
    */
   @Test
   void realHoldOut() {
     assertThat(measure("real hold-out", LabelledNames.realHoldOut(), n -> ai.classify(n), false))
-        .isGreaterThanOrEqualTo(0.85);
+        .isGreaterThanOrEqualTo(0.83);
   }
 
   /**
-   * Measured 249/265 = 94.0 % (2026-12-03): 95.1 % with the lexicon alone, 81.9 % when the naive
-   * Bayes, sure of every answer, overruled the lexicon's keywords.
+   * Measured 248/265 = 93.6 % (2026-12-06; 249/265 = 94.0 % on 2026-12-03): 95.1 % with the lexicon
+   * alone, 81.9 % when the naive Bayes, sure of every answer, overruled the lexicon's keywords.
    */
   @Test
   void teamHoldOut() {
@@ -55,23 +60,56 @@ class LocalClassifierAccuracyTest {
   }
 
   /**
-   * Measured 646/737 = 87.7 %. The real dev part, each fold classified by a model trained without
-   * it (and the team dev).
+   * The second real set's hold-out (the food regulator's processed-food names by food type, Daiso's
+   * 3M items by shelf; {@code labelled/real2/README.md}): a source whose names read nothing like a
+   * store's. Before its dev part was trained on, the shipped model got 542/987 = 54.9 % of the
+   * whole set (2026-12-06), which is what an unseen naming style costs. Trained on the dev part:
+   * 240/294 = 81.6 % (2026-12-06, evaluated once).
+   */
+  @Test
+  void secondHoldOut() {
+    assertThat(
+            measure(
+                "second real hold-out", LabelledNames.secondHoldOut(), n -> ai.classify(n), false))
+        .isGreaterThanOrEqualTo(SECOND_HOLD_OUT_FLOOR);
+  }
+
+  /**
+   * Measured 648/737 = 87.9 % (646/737 before the second set's dev part was trained on). The real
+   * dev part, each fold classified by a model trained without it (and the other dev sets).
    */
   @Test
   void realDevCrossValidated() {
-    assertThat(crossValidate("real dev, 5-fold", LabelledNames.realDev(), teamDev()))
+    assertThat(
+            crossValidate(
+                "real dev, 5-fold", LabelledNames.realDev(), both(teamDev(), secondDev())))
         .isGreaterThanOrEqualTo(0.86);
   }
 
   /**
-   * Measured 249/260 = 95.8 %. The team's dev.csv, each fold classified by a model trained without
-   * it (and the real dev).
+   * Measured 252/260 = 96.9 % (249/260 before the second set). The team's dev.csv, each fold
+   * classified by a model trained without it (and the other dev sets).
    */
   @Test
   void teamDevCrossValidated() {
-    assertThat(crossValidate("team dev.csv, 5-fold", teamDev(), LabelledNames.realDev()))
+    assertThat(
+            crossValidate(
+                "team dev.csv, 5-fold", teamDev(), both(LabelledNames.realDev(), secondDev())))
         .isGreaterThanOrEqualTo(0.93);
+  }
+
+  /**
+   * Measured 555/693 = 80.1 %. The second real set's dev part, each fold classified by a model
+   * trained without it (and the other dev sets). Its names come in runs of one maker's line (a
+   * chocolatier's 프랄린, a gelato maker's flavours), so a fold often holds a sibling of a name it is
+   * tested on.
+   */
+  @Test
+  void secondDevCrossValidated() {
+    assertThat(
+            crossValidate(
+                "second real dev, 5-fold", secondDev(), both(LabelledNames.realDev(), teamDev())))
+        .isGreaterThanOrEqualTo(0.78);
   }
 
   @Test
@@ -80,6 +118,15 @@ class LocalClassifierAccuracyTest {
     assertThat(LabelledNames.realHoldOut().size())
         .isBetween(LabelledNames.real().size() / 5, LabelledNames.real().size() * 2 / 5);
     assertThat(LabelledNames.realDev()).doesNotContainAnyElementsOf(LabelledNames.realHoldOut());
+  }
+
+  @Test
+  void theSecondSetIsSplitBeforeUse() {
+    assertThat(LabelledNames.second()).hasSizeGreaterThanOrEqualTo(900);
+    assertThat(LabelledNames.secondHoldOut().size())
+        .isBetween(LabelledNames.second().size() / 5, LabelledNames.second().size() * 2 / 5);
+    assertThat(LabelledNames.secondDev())
+        .doesNotContainAnyElementsOf(LabelledNames.secondHoldOut());
   }
 
   @Test
@@ -119,6 +166,16 @@ class LocalClassifierAccuracyTest {
 
   private static List<Example> teamDev() {
     return LabelledNames.team("labelled/dev.csv");
+  }
+
+  private static List<Example> secondDev() {
+    return LabelledNames.secondDev();
+  }
+
+  private static List<Example> both(List<Example> first, List<Example> second) {
+    List<Example> all = new ArrayList<>(first);
+    all.addAll(second);
+    return all;
   }
 
   /**
