@@ -3,6 +3,7 @@ package dev.tools.bench;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Locale;
 import java.util.stream.Stream;
 
@@ -115,6 +116,20 @@ final class CpuMeter {
         (to.systemTicks() - from.systemTicks()) / scale,
         (to.ioWaitTicks() - from.ioWaitTicks()) / scale,
         (to.stealTicks() - from.stealTicks()) / scale);
+  }
+
+  /** Cumulative CPU ticks (utime + stime) of the given processes, e.g. worker JVMs. */
+  static long ticksOf(List<Long> pids) {
+    long ticks = 0;
+    for (long pid : pids) {
+      ticks += processTicks(PROC.resolve(pid + "/stat"), null);
+    }
+    return ticks;
+  }
+
+  /** Ticks as cores over a number of seconds (1.0 = one core busy the whole time). */
+  static double cores(long ticks, double seconds) {
+    return ticks / (TICKS_PER_SECOND * seconds);
   }
 
   /** utime + stime of one process, or 0 when it is gone or not named {@code comm}. */

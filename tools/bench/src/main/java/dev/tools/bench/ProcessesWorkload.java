@@ -65,11 +65,9 @@ final class ProcessesWorkload {
           workers.add(start());
         }
         // The worker JVMs are new: a tenth of the tasks first, unrecorded, warms them up.
-        round(taskrow, processes, Math.max(1_000, tasks / 10));
-        double rate = round(taskrow, processes, tasks);
-        System.out.printf(
-            Locale.ROOT, "processes %d: %,d tasks at %,.0f tasks/s%n", processes, tasks, rate);
-        return rate;
+        List<Long> pids = workers.stream().map(Process::pid).toList();
+        round(taskrow, processes, Math.max(1_000, tasks / 10), pids, "warm-up ");
+        return round(taskrow, processes, tasks, pids, "");
       } finally {
         for (Process worker : workers) {
           worker.getOutputStream().close();
@@ -87,7 +85,9 @@ final class ProcessesWorkload {
    * Submits {@code tasks} while the queue is paused, then resumes it and times the drain: from the
    * resume to the last active row's end.
    */
-  private double round(Taskrow taskrow, int processes, int tasks) throws Exception {
+  private double round(
+      Taskrow taskrow, int processes, int tasks, List<Long> workerPids, String label)
+      throws Exception {
     taskrow.pause(QUEUE);
     database.execute("delete from taskrow_task where queue = '" + QUEUE + "'");
     DrainWorkload.submitInBatches(
@@ -97,6 +97,8 @@ final class ProcessesWorkload {
             .toList(),
         SUBMIT_BATCH);
     database.execute("vacuum analyze taskrow_task");
+    CpuMeter.Sample cpuFrom = CpuMeter.sample();
+    long workerTicksFrom = CpuMeter.ticksOf(workerPids);
     long start = System.nanoTime();
     taskrow.resume(QUEUE);
     long deadline = start + TimeUnit.SECONDS.toNanos(60 + tasks / 500);
@@ -108,6 +110,24 @@ final class ProcessesWorkload {
       Thread.sleep(10);
     }
     double seconds = (System.nanoTime() - start) / 1e9;
+    CpuMeter.Usage cpu = CpuMeter.between(cpuFrom, CpuMeter.sample());
+    double workerCores = CpuMeter.cores(CpuMeter.ticksOf(workerPids) - workerTicksFrom, seconds);
+    // Where the two cores went: the worker JVMs, PostgreSQL, and the machine as a whole (this
+    // bench's own JVM only polls the count). A machine near 2.0 busy cores is CPU-bound.
+    System.out.printf(
+        Locale.ROOT,
+        "%sprocesses %d: %,d tasks at %,.0f tasks/s; worker JVMs %.2f cores (%.3f ms CPU per task),"
+            + " postgres %.2f cores (%.3f ms per task), machine user+system %.2f of %d cores%n",
+        label,
+        processes,
+        tasks,
+        tasks / seconds,
+        workerCores,
+        workerCores * seconds * 1000 / tasks,
+        cpu.postgresCores(),
+        cpu.postgresMillisPer(tasks),
+        cpu.userCores() + cpu.systemCores(),
+        Runtime.getRuntime().availableProcessors());
     long succeeded =
         database.queryLong(
             "select count(*) from taskrow_task where queue = '"
