@@ -3,8 +3,6 @@ package dev.taskrow.core;
 import java.sql.SQLException;
 import java.time.Instant;
 import java.util.List;
-import java.util.Map;
-import java.util.UUID;
 import java.util.concurrent.locks.ReentrantLock;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -65,9 +63,13 @@ final class Heartbeater implements Runnable {
       leaseCaps[i] = cap == null ? null : cap.toString();
     }
     try {
-      Map<UUID, Boolean> owned = heartbeat(ids, tokens, leases, leaseCaps);
+      TaskRepository.LeaseBeat beat = heartbeat(ids, tokens, leases, leaseCaps);
       for (RunningTask task : tasks) {
-        Boolean cancel = owned.get(task.taskId());
+        Boolean cancel = beat.owned().get(task.taskId());
+        if (beat.busy().contains(task.taskId())) {
+          // Held by another transaction (its commit batch writing it): the next beat looks again.
+          continue;
+        }
         if (cancel == null) {
           if (!task.isLeaseLost() && !task.isCompleting()) {
             log.warn(
@@ -86,7 +88,7 @@ final class Heartbeater implements Runnable {
     }
   }
 
-  private Map<UUID, Boolean> heartbeat(
+  private TaskRepository.LeaseBeat heartbeat(
       Object[] ids, Object[] tokens, Object[] leases, Object[] leaseCaps) throws SQLException {
     rowWrites.lock();
     try {

@@ -11,9 +11,11 @@ import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.UUID;
 
 /**
@@ -333,21 +335,40 @@ final class TaskRepository {
   // locked_by is null once the attempt wrote its retry or snooze (same token, still PROCESSING): a
   // heartbeat of that attempt, sent in the moment before the worker forgets it, must not lease the
   // waiting row again, which would move its due time from the retry's to the lease's.
-  // The last condition is the heartbeat's commit (see asyncLeaseCommits below).
+  // A row another transaction holds is skipped, not waited for, and answered as busy (cancel
+  // null): a commit batch (ADR 0019) holds the rows it has written SUCCESS to until it commits, and
+  // a heartbeat that locked a row the batch had yet to reach, then waited for one it had written,
+  // deadlocked with it (seen in the fault suite's kill scenario with batches of 16). A row the
+  // batch
+  // holds needs no lease: its claim skips it, and its SUCCESS is on the way. A busy row is read
+  // again
+  // at the next beat, so a lease lost meanwhile is still found then.
+  // The last condition of the update is the heartbeat's commit (see asyncLeaseCommits below).
   static final Sql HEARTBEAT =
       Sql.of(
           """
-          update taskrow_task t
-          set locked_until = least(:now + d.lease_ms * interval '1 millisecond', d.lease_cap),
-              due_at = least(:now + d.lease_ms * interval '1 millisecond', d.lease_cap)
-          from unnest(cast(:ids as uuid[]), cast(:tokens as bigint[]), cast(:lease_ms as bigint[]),
-                      cast(cast(:lease_caps as text[]) as timestamptz[]))
-               as d(id, token, lease_ms, lease_cap)
-          where t.id = d.id and t.fence_token = d.token and (t.status = 'PROCESSING') is true
-            and t.locked_by is not null
-            and (select case when cast(:async_commit as boolean)
-                         then set_config('synchronous_commit', 'off', true) else '' end) is not null
-          returning t.id, t.cancel_requested
+          with free as (
+              select t.id from taskrow_task t
+              where t.id = any(cast(:ids as uuid[]))
+              for update skip locked
+          ), extended as (
+              update taskrow_task t
+              set locked_until = least(:now + d.lease_ms * interval '1 millisecond', d.lease_cap),
+                  due_at = least(:now + d.lease_ms * interval '1 millisecond', d.lease_cap)
+              from unnest(cast(:ids as uuid[]), cast(:tokens as bigint[]), cast(:lease_ms as bigint[]),
+                          cast(cast(:lease_caps as text[]) as timestamptz[]))
+                   as d(id, token, lease_ms, lease_cap)
+              where t.id = d.id and t.id in (select id from free)
+                and t.fence_token = d.token and (t.status = 'PROCESSING') is true
+                and t.locked_by is not null
+                and (select case when cast(:async_commit as boolean)
+                             then set_config('synchronous_commit', 'off', true) else '' end) is not null
+              returning t.id, t.cancel_requested
+          )
+          select id, cancel_requested from extended
+          union all
+          select b.id, null from taskrow_task b
+          where b.id = any(cast(:ids as uuid[])) and b.id not in (select id from free)
           """);
 
   // Graceful shutdown: hand the task back at once without consuming an attempt. The new token
@@ -830,10 +851,17 @@ final class TaskRepository {
   }
 
   /**
-   * Extends leases, each at most to its cap (ISO-8601 text, null for none: see {@link
-   * RunningTask#leaseCap()}); returns, for each task still owned, whether a cancel was requested.
+   * What a heartbeat found: for each task still owned, whether a cancel was requested; and the
+   * tasks whose rows another transaction held (a commit batch writing them), neither extended nor
+   * lost. A task in neither lost its lease.
    */
-  Map<UUID, Boolean> heartbeat(
+  record LeaseBeat(Map<UUID, Boolean> owned, Set<UUID> busy) {}
+
+  /**
+   * Extends leases, each at most to its cap (ISO-8601 text, null for none: see {@link
+   * RunningTask#leaseCap()}), skipping rows another transaction holds.
+   */
+  LeaseBeat heartbeat(
       Connection c, Object[] ids, Object[] tokens, Object[] leaseMillis, Object[] leaseCaps)
       throws SQLException {
     Params params =
@@ -844,13 +872,20 @@ final class TaskRepository {
             .with("lease_caps", new SqlArray("text", leaseCaps))
             .with("async_commit", asyncLeaseCommits);
     Map<UUID, Boolean> owned = new HashMap<>();
+    Set<UUID> busy = new HashSet<>();
     try (PreparedStatement statement = HEARTBEAT.prepare(c, clock, params);
         ResultSet rs = statement.executeQuery()) {
       while (rs.next()) {
-        owned.put(rs.getObject(1, UUID.class), rs.getBoolean(2));
+        UUID id = rs.getObject(1, UUID.class);
+        boolean cancel = rs.getBoolean(2);
+        if (rs.wasNull()) {
+          busy.add(id);
+        } else {
+          owned.put(id, cancel);
+        }
       }
     }
-    return owned;
+    return new LeaseBeat(owned, busy);
   }
 
   List<UUID> release(Connection c, Object[] ids, Object[] tokens, Object[] queuedSince)

@@ -113,11 +113,8 @@ class LeaseCommitTest extends EngineTest {
     return taskrow
         .repository()
         .heartbeat(
-            c,
-            new Object[] {id},
-            new Object[] {token},
-            new Object[] {30_000L},
-            new Object[] {null});
+            c, new Object[] {id}, new Object[] {token}, new Object[] {30_000L}, new Object[] {null})
+        .owned();
   }
 
   private Connection durableSession() throws SQLException {

@@ -9,7 +9,9 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
 
@@ -271,8 +273,9 @@ class TaskRepositoryTest extends EngineTest {
       assertThat(repository.fail(c, id, zombie, "X", "x")).isFalse();
       assertThat(repository.scheduleRetry(c, id, zombie, "X", "x", 1000)).isEmpty();
       assertThat(repository.progress(c, id, zombie, 1, 2)).isFalse();
-      assertThat(repository.heartbeat(c, arr(id), arr(zombie), arr(1000L), NO_CAP)).isEmpty();
-      assertThat(repository.heartbeat(c, arr(id), arr(owner), arr(60_000L), NO_CAP))
+      assertThat(repository.heartbeat(c, arr(id), arr(zombie), arr(1000L), NO_CAP).owned())
+          .isEmpty();
+      assertThat(repository.heartbeat(c, arr(id), arr(owner), arr(60_000L), NO_CAP).owned())
           .containsEntry(id, false);
     }
     Task after = find(taskrow, id);
@@ -307,7 +310,7 @@ class TaskRepositoryTest extends EngineTest {
                   new Object[] {retriedToken, snoozedToken},
                   new Object[] {LEASE.toMillis(), LEASE.toMillis()},
                   new Object[] {null, null}))
-          .isEmpty();
+          .isEqualTo(new TaskRepository.LeaseBeat(Map.of(), Set.of()));
     }
     Instant now = clock.instant();
     Task retry = find(taskrow, first);
@@ -317,6 +320,49 @@ class TaskRepositoryTest extends EngineTest {
     assertThat(snooze.dueAt()).isEqualTo(now.plusSeconds(3600));
     assertThat(snooze.lockedUntil()).isNull();
     assertThat(List.of(first, second)).containsExactlyInAnyOrder(retried, snoozed);
+  }
+
+  /**
+   * A commit batch holds the rows it wrote SUCCESS to until it commits. A heartbeat over them and
+   * over a row the batch has yet to reach skips the held row instead of waiting for it: waiting,
+   * after locking the other, deadlocked with the batch. The lock timeout turns such a wait into a
+   * failure here rather than a hang.
+   */
+  @Test
+  void aHeartbeatSkipsARowAnotherTransactionHoldsAndCallsItBusy() throws Exception {
+    Taskrow taskrow = engine(kind("k").maxAttempts(3).build());
+    taskrow.submit(NewTask.of("k"));
+    taskrow.submit(NewTask.of("k"));
+    List<TaskRepository.Claimed> claimed = claim(taskrow, "w", 2);
+    UUID held = claimed.get(0).task().id();
+    UUID free = claimed.get(1).task().id();
+    long heldToken = claimed.get(0).task().fenceToken();
+    long freeToken = claimed.get(1).task().fenceToken();
+
+    try (Connection batch = dataSource.getConnection();
+        Connection beat = dataSource.getConnection()) {
+      batch.setAutoCommit(false);
+      assertThat(taskrow.repository().completeOne(batch, held, heldToken, "{}")).isTrue();
+      beat.setAutoCommit(false);
+      try (Statement s = beat.createStatement()) {
+        s.execute("set local lock_timeout = '2s'");
+      }
+      TaskRepository.LeaseBeat result =
+          taskrow
+              .repository()
+              .heartbeat(
+                  beat,
+                  new Object[] {held, free},
+                  new Object[] {heldToken, freeToken},
+                  new Object[] {LEASE.toMillis(), LEASE.toMillis()},
+                  new Object[] {null, null});
+      beat.commit();
+      assertThat(result.owned()).containsOnlyKeys(free);
+      assertThat(result.busy()).containsExactly(held);
+      batch.commit();
+    }
+    assertThat(find(taskrow, held).status()).isEqualTo(TaskStatus.SUCCESS);
+    assertThat(find(taskrow, free).lockedUntil()).isEqualTo(clock.instant().plus(LEASE));
   }
 
   @Test
@@ -333,8 +379,9 @@ class TaskRepositoryTest extends EngineTest {
       assertThat(find(taskrow, id).lockedUntil()).isEqualTo(clock.instant().plus(LEASE));
       clock.advance(Duration.ofSeconds(20));
       assertThat(
-              repository.heartbeat(
-                  c, arr(id), arr(token), arr(LEASE.toMillis()), arr(cap.toString())))
+              repository
+                  .heartbeat(c, arr(id), arr(token), arr(LEASE.toMillis()), arr(cap.toString()))
+                  .owned())
           .containsEntry(id, false);
     }
     Task task = find(taskrow, id);

@@ -20,7 +20,7 @@ import java.util.Map;
  * tools/faults/run.sh [--smoke] [--scenarios=kill,bluegreen,redis,restart,longtx] [--kill-tasks=20000]
  *               [--kill-rate=400] [--kill-every=3s] [--kills=N] [--redis-outage=30s] [--baseline=60s]
  *               [--hold=120s] [--rate=200] [--payment-tenants=120] [--payment-kills=8]
- *               [--payment-kill-every=6s] [--crash-tasks=500] [--crashes=3]
+ *               [--payment-kill-every=6s] [--crash-tasks=500] [--crashes=3] [--commit-batch=1]
  *               [--work-dir=tools/faults/target/run]
  * </pre>
  */
@@ -69,7 +69,7 @@ public final class FaultSuite {
               + " [--kill-tasks=20000] [--kill-rate=400] [--kill-every=3s] [--kills=N]"
               + " [--redis-outage=30s] [--baseline=60s] [--hold=120s] [--rate=200]"
               + " [--payment-tenants=120] [--payment-kills=8] [--payment-kill-every=6s]"
-              + " [--crash-tasks=500] [--crashes=3]"
+              + " [--crash-tasks=500] [--crashes=3] [--commit-batch=1]"
               + " [--work-dir=tools/faults/target/run]\n"
               + "  --smoke: "
               + String.join(" ", SMOKE)
@@ -93,7 +93,8 @@ public final class FaultSuite {
             Integer.parseInt(options.getOrDefault("payment-kills", "8")),
             duration(options.getOrDefault("payment-kill-every", "6s")),
             Integer.parseInt(options.getOrDefault("crash-tasks", "500")),
-            Integer.parseInt(options.getOrDefault("crashes", "3")));
+            Integer.parseInt(options.getOrDefault("crashes", "3")),
+            Integer.parseInt(options.getOrDefault("commit-batch", "1")));
     List<String> chosen =
         List.of(options.getOrDefault("scenarios", String.join(",", SCENARIOS.keySet())).split(","));
     for (String name : chosen) {

@@ -18,15 +18,23 @@ final class FaultTask {
    * caught by several kills and a database restart still finishes; transient database errors (the
    * restart) retried quickly.
    */
-  static final TaskKind TASK_KIND =
-      TaskKind.named(KIND)
-          .queue(QUEUE)
-          .lease(Duration.ofSeconds(5))
-          .maxAttempts(25)
-          .retryPolicy(
-              RetryPolicy.exponential(Duration.ofMillis(200), Duration.ofSeconds(2))
-                  .retryUnknown(true))
-          .build();
+  static final TaskKind TASK_KIND = taskKind(1);
+
+  /**
+   * The kind with up to {@code commitBatch} tasks sharing one commit (ADR 0019): a worker killed or
+   * a database crashed mid-batch must roll back every effect of the batch and lose none.
+   */
+  static TaskKind taskKind(int commitBatch) {
+    return TaskKind.named(KIND)
+        .queue(QUEUE)
+        .lease(Duration.ofSeconds(5))
+        .maxAttempts(25)
+        .retryPolicy(
+            RetryPolicy.exponential(Duration.ofMillis(200), Duration.ofSeconds(2))
+                .retryUnknown(true))
+        .commitBatch(commitBatch)
+        .build();
+  }
 
   /** The business table: deliberately no unique key, so a duplicate effect shows as two rows. */
   static final String EFFECT_TABLE_DDL =

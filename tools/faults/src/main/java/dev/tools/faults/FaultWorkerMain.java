@@ -23,7 +23,8 @@ import java.util.concurrent.CountDownLatch;
  * on stdout once it is claiming.
  *
  * <p>Arguments are {@code key=value}: jdbc, signals (postgres|redis|none), redis, id, concurrency,
- * sleep-ms (the handler's simulated I/O, inside the transaction), poll-ms.
+ * sleep-ms (the handler's simulated I/O, inside the transaction), poll-ms, commit-batch (how many
+ * tasks may share a commit, 1 by default).
  */
 public final class FaultWorkerMain {
   private FaultWorkerMain() {}
@@ -34,6 +35,7 @@ public final class FaultWorkerMain {
     int concurrency = Integer.parseInt(arg.getOrDefault("concurrency", "8"));
     long sleepMs = Long.parseLong(arg.getOrDefault("sleep-ms", "0"));
     Duration poll = Duration.ofMillis(Long.parseLong(arg.getOrDefault("poll-ms", "1000")));
+    int commitBatch = Integer.parseInt(arg.getOrDefault("commit-batch", "1"));
 
     HikariConfig pool = new HikariConfig();
     pool.setJdbcUrl(arg.get("jdbc"));
@@ -55,7 +57,7 @@ public final class FaultWorkerMain {
           default -> throw new IllegalArgumentException("signals=" + arg.get("signals"));
         };
     Taskrow taskrow =
-        Taskrow.builder(dataSource).signals(signals).kind(FaultTask.TASK_KIND).build();
+        Taskrow.builder(dataSource).signals(signals).kind(FaultTask.taskKind(commitBatch)).build();
     Worker worker =
         taskrow
             .worker()

@@ -4,6 +4,7 @@ import dev.taskrow.core.Signals;
 import java.nio.file.Path;
 import java.sql.SQLException;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
 import javax.sql.DataSource;
@@ -17,9 +18,14 @@ record SuiteContext(PostgresServer postgres, Path logDir, Settings settings) {
     return new ScenarioDatabase(postgres.createDatabase(name), signals);
   }
 
-  /** Worker processes named prefix-1, prefix-2…, all started with these settings. */
+  /**
+   * Worker processes named prefix-1, prefix-2…, all started with these settings and the suite's
+   * commit batch for {@link FaultTask}.
+   */
   WorkerFleet fleet(String prefix, List<String> settings) {
-    return new WorkerFleet(prefix, logDir, settings, FaultWorkerMain.class);
+    List<String> withBatch = new ArrayList<>(settings);
+    withBatch.add("commit-batch=" + this.settings.commitBatch());
+    return new WorkerFleet(prefix, logDir, withBatch, FaultWorkerMain.class);
   }
 
   /** The same, running another worker main class (e.g. {@link PaymentWorkerMain}). */
@@ -41,5 +47,6 @@ record SuiteContext(PostgresServer postgres, Path logDir, Settings settings) {
       int paymentKills,
       Duration paymentKillEvery,
       int crashTasks,
-      int crashes) {}
+      int crashes,
+      int commitBatch) {}
 }
