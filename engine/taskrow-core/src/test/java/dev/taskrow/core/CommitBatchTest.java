@@ -89,6 +89,11 @@ class CommitBatchTest extends EngineTest {
           return t.isWaitingForRetry()
               && ErrorCodes.TRANSIENT_DATABASE_ERROR.equals(t.lastErrorCode());
         });
+    // The batches that ran the others may still be starting: wait until each has said its own.
+    awaitTrue(
+        () ->
+            List.of("ok-1", "kill", "ok-2").stream()
+                .allMatch(s -> transactions.containsKey(s) && !transactions.get(s).isEmpty()));
     long killed = transactions.get("kill").get(0);
     List<String> inKilledBatch =
         List.of("ok-1", "kill", "ok-2").stream()
