@@ -28,8 +28,10 @@ import java.util.regex.Pattern;
  * @param commitBatch for a transactional kind, how many tasks may share one commit: 1 (the default)
  *     gives every task a transaction of its own; more runs up to so many waiting tasks one after
  *     another in one transaction, each in a savepoint of its own, so a failing handler's writes
- *     roll back alone and the others commit together ({@link CommitBatches}). At most {@link
- *     #MAX_COMMIT_BATCH}
+ *     roll back alone and the others commit together ({@link CommitBatches}). The handlers of a
+ *     batch run one after another, so the kind's throughput is ⌈concurrency ÷ commitBatch⌉ ÷ the
+ *     handler's time: for short handlers whose commit is the cost, not for handlers that wait on
+ *     the network. At most {@link #MAX_COMMIT_BATCH}
  * @param concurrencyLimit at most so many tasks of the kind in flight per key, across every
  *     instance ({@link ConcurrencyLimit}), or null for no limit
  * @param schedule when the engine enqueues a task of this kind by itself (a recurring kind), or
