@@ -339,10 +339,8 @@ final class TaskRepository {
   // null): a commit batch (ADR 0019) holds the rows it has written SUCCESS to until it commits, and
   // a heartbeat that locked a row the batch had yet to reach, then waited for one it had written,
   // deadlocked with it (seen in the fault suite's kill scenario with batches of 16). A row the
-  // batch
-  // holds needs no lease: its claim skips it, and its SUCCESS is on the way. A busy row is read
-  // again
-  // at the next beat, so a lease lost meanwhile is still found then.
+  // batch holds needs no lease: claims skip it, and its SUCCESS is on the way. A busy row is read
+  // again at the next beat, so a lease lost meanwhile is still found then.
   // The last condition of the update is the heartbeat's commit (see asyncLeaseCommits below).
   static final Sql HEARTBEAT =
       Sql.of(
