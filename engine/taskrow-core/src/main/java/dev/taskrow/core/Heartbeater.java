@@ -65,11 +65,11 @@ final class Heartbeater implements Runnable {
     try {
       TaskRepository.LeaseBeat beat = heartbeat(ids, tokens, leases, leaseCaps);
       for (RunningTask task : tasks) {
-        Boolean cancel = beat.owned().get(task.taskId());
         if (beat.busy().contains(task.taskId())) {
           // Held by another transaction (its commit batch writing it): the next beat looks again.
           continue;
         }
+        Boolean cancel = beat.owned().get(task.taskId());
         if (cancel == null) {
           if (!task.isLeaseLost() && !task.isCompleting()) {
             log.warn(

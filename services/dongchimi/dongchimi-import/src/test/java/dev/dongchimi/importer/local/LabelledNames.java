@@ -33,23 +33,32 @@ final class LabelledNames {
    * the food regulator's nutrition database labelled by its food-type code, and Daiso's 3M items by
    * Daiso's shelf path. Split by the same name hash as the first.
    */
-  static final List<String[]> SECOND_SOURCES =
+  static final List<Source> SECOND_SOURCES =
       List.of(
-          new String[] {"labelled/real2/mfds-listing.tsv", "labelled/real2/mfds-category-map.tsv"},
-          new String[] {
-            "labelled/real2/daiso-listing.tsv", "labelled/real2/daiso-category-map.tsv"
-          });
+          new Source("labelled/real2/mfds-listing.tsv", "labelled/real2/mfds-category-map.tsv"),
+          new Source("labelled/real2/daiso-listing.tsv", "labelled/real2/daiso-category-map.tsv"));
+
+  /** A listing (source category, name) and its mapping table (source category to ours). */
+  record Source(String listing, String mapping) {}
 
   private LabelledNames() {}
 
   /** Real names whose name hash falls in the dev part. */
   static List<Example> realDev() {
-    return real().stream().filter(e -> !isHoldOut(e.name())).toList();
+    return devPart(real());
   }
 
   /** Real names whose name hash falls in the hold-out part: never tuned on. */
   static List<Example> realHoldOut() {
-    return real().stream().filter(e -> isHoldOut(e.name())).toList();
+    return holdOutPart(real());
+  }
+
+  private static List<Example> devPart(List<Example> names) {
+    return names.stream().filter(e -> !isHoldOut(e.name())).toList();
+  }
+
+  private static List<Example> holdOutPart(List<Example> names) {
+    return names.stream().filter(e -> isHoldOut(e.name())).toList();
   }
 
   /** 3 in 10 names, by CRC-32 of the normalised name. */
@@ -71,19 +80,19 @@ final class LabelledNames {
 
   /** Second-set names whose name hash falls in the dev part. */
   static List<Example> secondDev() {
-    return second().stream().filter(e -> !isHoldOut(e.name())).toList();
+    return devPart(second());
   }
 
   /** Second-set names whose name hash falls in the hold-out part: never tuned on. */
   static List<Example> secondHoldOut() {
-    return second().stream().filter(e -> isHoldOut(e.name())).toList();
+    return holdOutPart(second());
   }
 
   /** Every mapped name of the second set, each source de-duplicated on its own. */
   static List<Example> second() {
     List<Example> names = new ArrayList<>();
-    for (String[] source : SECOND_SOURCES) {
-      names.addAll(mapped(source[0], source[1]));
+    for (Source source : SECOND_SOURCES) {
+      names.addAll(mapped(source.listing(), source.mapping()));
     }
     return List.copyOf(names);
   }
