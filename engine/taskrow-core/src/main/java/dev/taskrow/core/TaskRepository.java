@@ -373,16 +373,26 @@ final class TaskRepository {
   // fences off the handler if it still finishes after the release. The row goes back to the
   // place in the queue it was claimed from (its due time before the claim), not behind the
   // backlog that arrived while it ran: a deployment must not make a user wait for the whole queue.
+  // A row another transaction holds is skipped, as the heartbeat skips it: a commit batch still
+  // running at shutdown holds the rows it has written SUCCESS to, and a hand-back that waited for
+  // them while holding rows the batch had yet to reach would deadlock with it. A skipped row is
+  // either completed by its batch or, if the batch rolls back, rescued when its lease expires.
   static final Sql RELEASE =
       Sql.of(
           """
+          with free as (
+              select t.id from taskrow_task t
+              where t.id = any(cast(:ids as uuid[]))
+              for update skip locked
+          )
           update taskrow_task t
           set attempt_count = greatest(t.attempt_count - 1, 0),
               fence_token = t.fence_token + 1,
               locked_by = null, locked_until = null, due_at = least(d.queued_since, :now)
           from unnest(cast(:ids as uuid[]), cast(:tokens as bigint[]),
                       cast(cast(:queued_since as text[]) as timestamptz[])) as d(id, token, queued_since)
-          where t.id = d.id and t.fence_token = d.token and (t.status = 'PROCESSING') is true
+          where t.id = d.id and t.id in (select id from free)
+            and t.fence_token = d.token and (t.status = 'PROCESSING') is true
           returning t.id
           """);
 

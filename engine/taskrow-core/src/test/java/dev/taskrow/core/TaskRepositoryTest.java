@@ -219,6 +219,42 @@ class TaskRepositoryTest extends EngineTest {
   }
 
   @Test
+  void aReleaseSkipsARowAnotherTransactionHolds() throws Exception {
+    Taskrow taskrow = engine(kind("k").maxAttempts(3).build());
+    taskrow.submit(NewTask.of("k"));
+    taskrow.submit(NewTask.of("k"));
+    List<TaskRepository.Claimed> claimed = claim(taskrow, "w", 2);
+    UUID held = claimed.get(0).task().id();
+    UUID free = claimed.get(1).task().id();
+    long heldToken = claimed.get(0).task().fenceToken();
+    long freeToken = claimed.get(1).task().fenceToken();
+    String now = clock.instant().toString();
+
+    try (Connection batch = dataSource.getConnection();
+        Connection handBack = dataSource.getConnection()) {
+      batch.setAutoCommit(false);
+      assertThat(taskrow.repository().completeOne(batch, held, heldToken, "{}")).isTrue();
+      handBack.setAutoCommit(false);
+      try (Statement s = handBack.createStatement()) {
+        s.execute("set local lock_timeout = '2s'");
+      }
+      List<UUID> released =
+          taskrow
+              .repository()
+              .release(
+                  handBack,
+                  new Object[] {held, free},
+                  new Object[] {heldToken, freeToken},
+                  new Object[] {now, now});
+      handBack.commit();
+      assertThat(released).containsExactly(free);
+      batch.commit();
+    }
+    assertThat(find(taskrow, held).status()).isEqualTo(TaskStatus.SUCCESS);
+    assertThat(find(taskrow, free).lockedBy()).isNull();
+  }
+
+  @Test
   void anExpiredLeaseWithAttemptsLeftIsLeftForTheNextClaim() throws Exception {
     Taskrow taskrow = engine(kind("k").maxAttempts(2).build());
     UUID id = taskrow.submit(NewTask.of("k"));
