@@ -15,6 +15,12 @@ import java.util.Locale;
  * <p>The UPDATE flips a random row between PROCESSING and SUCCESS: a status change moves the row's
  * entries in the partial indexes, so, like the engine's claim and SUCCESS, it is never a HOT
  * update.
+ *
+ * <p>A fourth row is a batched task's whole life on the server, still without the engine: claim
+ * {@value #BATCH} PENDING rows as the engine's claim does (one statement, {@code for update skip
+ * locked}, its commit not waiting for the WAL flush), then write their SUCCESS as a commit batch
+ * sends it. Its figure is the drain a batched transactional kind could reach if the engine cost
+ * nothing; the batched drain's figure divided by it is what the engine itself costs.
  */
 final class TaskRowFloor {
   static final String WORKLOAD = "task-row floor";
@@ -39,9 +45,16 @@ final class TaskRowFloor {
   private final Database database;
   private final Pgbench pgbench;
   private final Duration duration;
+
+  /** The claim-and-SUCCESS row's table: PENDING rows, more than a run can drain. */
+  static final String CLAIM_TABLE = "bench_task_claim_floor";
+
+  static final int CLAIM_ROWS = 300_000;
+
   private Path oneTrip;
   private Path twoTrips;
   private Path batched;
+  private Path claimed;
 
   TaskRowFloor(Database database, Pgbench pgbench, Duration duration) {
     this.database = database;
@@ -85,6 +98,88 @@ final class TaskRowFloor {
           .append("savepoint s;\n\\endpipeline\n");
     }
     batched = Pgbench.script("bench-floor-batch", batch.append("commit;\n").toString());
+    claimed = Pgbench.script("bench-floor-claim", claimThenBatch());
+  }
+
+  /**
+   * The engine's one-queue claim of {@value #BATCH} rows (CLAIM_ONE_QUEUE, fewer columns returned),
+   * its ids and fence tokens kept in pgbench variables, then their SUCCESS as a commit batch writes
+   * it: a savepoint, and per row the UPDATE and the next savepoint in one message. A claim that
+   * found fewer rows leaves the zero id in the rest, which matches no row.
+   */
+  private static String claimThenBatch() {
+    StringBuilder columns = new StringBuilder();
+    for (int i = 1; i <= BATCH; i++) {
+      columns
+          .append(i == 1 ? "" : ", ")
+          .append("coalesce(ids[")
+          .append(i)
+          .append("], '00000000-0000-0000-0000-000000000000') as id")
+          .append(i)
+          .append(", coalesce(tokens[")
+          .append(i)
+          .append("], 0) as token")
+          .append(i);
+    }
+    StringBuilder script =
+        new StringBuilder(
+            "with next as (select id from "
+                + CLAIM_TABLE
+                + " where queue = 'bench-floor' and status in ('PENDING', 'PROCESSING')"
+                + " and due_at <= now() and kind = any(cast('{bench.floor}' as text[]))"
+                + " and attempt_count < max_attempts"
+                + " and (select set_config('synchronous_commit', 'off', true)) is not null"
+                + " order by priority desc, due_at limit "
+                + BATCH
+                + " for update skip locked),"
+                + " claimed as (update "
+                + CLAIM_TABLE
+                + " t set status = 'PROCESSING', attempt_count = t.attempt_count + 1,"
+                + " fence_token = t.fence_token + 1, locked_by = 'bench',"
+                + " locked_until = now() + interval '30 seconds',"
+                + " due_at = now() + interval '30 seconds', next_retry_at = null,"
+                + " last_attempt_at = now(), started_at = coalesce(t.started_at, now())"
+                + " from next where t.id = next.id returning t.id, t.fence_token)"
+                + " select "
+                + columns
+                + " from (select array_agg(id::text) as ids, array_agg(fence_token) as tokens"
+                + " from claimed) c\n\\gset\n"
+                + "begin;\nsavepoint s;\n");
+    for (int i = 1; i <= BATCH; i++) {
+      script
+          .append("\\startpipeline\n")
+          .append("update ")
+          .append(CLAIM_TABLE)
+          .append(
+              " set status = 'SUCCESS', result = '{}'::jsonb, finished_at = now(), due_at = null,"
+                  + " locked_by = null, locked_until = null, next_retry_at = null"
+                  + " where id = cast(:id")
+          .append(i)
+          .append(" as uuid) and fence_token = :token")
+          .append(i)
+          .append(" and (status = 'PROCESSING') is true;\nsavepoint s;\n\\endpipeline\n");
+    }
+    return script.append("commit;\n").toString();
+  }
+
+  /** A fresh table of PENDING rows for the claim-and-SUCCESS row, as a drain's backlog. */
+  private void fillClaimTable() throws Exception {
+    database.execute("drop table if exists " + CLAIM_TABLE);
+    database.execute(
+        "create table "
+            + CLAIM_TABLE
+            + " (like taskrow_task including all) with (autovacuum_enabled = false)");
+    database.execute(
+        "insert into "
+            + CLAIM_TABLE
+            + " (id, kind, queue, payload, status, max_attempts, attempt_count, fence_token,"
+            + " due_at) select md5(g::text)::uuid, 'bench.floor', 'bench-floor',"
+            + " jsonb_build_object('seq', g), 'PENDING', 1, 0, 0,"
+            + " now() - interval '1 hour' + g * interval '1 millisecond'"
+            + " from generate_series(1, "
+            + CLAIM_ROWS
+            + ") g");
+    database.execute("vacuum analyze " + CLAIM_TABLE);
   }
 
   void run(Results results, int run) throws Exception {
@@ -98,6 +193,49 @@ final class TaskRowFloor {
         BATCH);
     // Its dead versions are cleared here, not by an autovacuum running into the next workload.
     database.execute("vacuum " + TABLE);
+    recordClaimThenBatch(results, run);
+  }
+
+  /**
+   * Rows claimed and completed per second, counted in the table (a claim may find fewer than
+   * {@value #BATCH} rows when the clients skip each other's locked rows).
+   */
+  private void recordClaimThenBatch(Results results, int run) throws Exception {
+    fillClaimTable();
+    CpuMeter.Sample from = CpuMeter.sample();
+    long start = System.nanoTime();
+    pgbench.run(claimed, CLIENTS, duration);
+    double seconds = (System.nanoTime() - start) / 1e9;
+    CpuMeter.Usage cpu = CpuMeter.between(from, CpuMeter.sample());
+    long done =
+        database.queryLong("select count(*) from " + CLAIM_TABLE + " where status = 'SUCCESS'");
+    if (done >= CLAIM_ROWS) {
+      throw new IllegalStateException(
+          "the claim-and-SUCCESS floor drained its whole table: raise CLAIM_ROWS");
+    }
+    double rate = done / seconds;
+    String how = "claimed " + BATCH + " at a time, then their SUCCESS " + BATCH + " per commit";
+    results
+        .figure(
+            WORKLOAD,
+            "task row's claim and SUCCESS, " + how + ", pgbench, " + CLIENTS + " clients",
+            "rows/s",
+            true)
+        .againstCeiling()
+        .add(rate);
+    String line =
+        String.format(
+            Locale.ROOT,
+            "run %d floor task-row claim and SUCCESS, %s: %,.0f rows/s; machine CPU per row %.3f ms"
+                + " (server and pgbench)",
+            run,
+            how,
+            rate,
+            cpu.machineMillisPer(rate * cpu.seconds()));
+    System.out.println(line);
+    results.diagnostic(line);
+    results.diagnostic("  " + cpu.describe());
+    database.execute("drop table " + CLAIM_TABLE);
   }
 
   /** Rows per second: pgbench's transactions per second times the rows each commits. */
