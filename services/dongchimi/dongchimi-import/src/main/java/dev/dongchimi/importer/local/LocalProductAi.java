@@ -19,7 +19,7 @@ import java.util.Optional;
  * the product's name.
  */
 public class LocalProductAi implements ProductAi {
-  public static final String MODEL_VERSION = "local-hybrid-3";
+  public static final String MODEL_VERSION = "local-hybrid-4";
 
   /**
    * What a lexicon keyword adds to its category's probability. Chosen by 5-fold cross-validation on

@@ -14,9 +14,9 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * The shipped {@code category-training.tsv} is exactly the dev sets — the dev parts of both real
- * sets and the team's {@code dev.csv}, never a hold-out — and training on it twice gives the same
- * model. Regenerate it after changing the dev data with
+ * The shipped {@code category-training.tsv} is exactly the dev sets — the dev parts of the four
+ * real sets and the team's {@code dev.csv}, never a hold-out — and training on it twice gives the
+ * same model. Regenerate it after changing the dev data with
  *
  * <pre>./mvnw -q -B -o test -pl services/dongchimi/dongchimi-import -am \
  *   -Dtest=CategoryModelResourceTest -Dsurefire.failIfNoSpecifiedTests=false -Dcategory-model.write=true
@@ -30,6 +30,8 @@ class CategoryModelResourceTest {
     List<Example> examples = new ArrayList<>(LabelledNames.realDev());
     examples.addAll(LabelledNames.team("labelled/dev.csv"));
     examples.addAll(LabelledNames.secondDev());
+    examples.addAll(LabelledNames.thirdDev());
+    examples.addAll(LabelledNames.fourthDev());
     return examples;
   }
 

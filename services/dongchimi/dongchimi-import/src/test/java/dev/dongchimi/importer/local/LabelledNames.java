@@ -38,6 +38,25 @@ final class LabelledNames {
           new Source("labelled/real2/mfds-listing.tsv", "labelled/real2/mfds-category-map.tsv"),
           new Source("labelled/real2/daiso-listing.tsv", "labelled/real2/daiso-category-map.tsv"));
 
+  /**
+   * The third real set ({@code labelled/real3/}, sources in its README): a later crawl of Market
+   * Kurly by another team, with the store's own category and subcategory, labelled through its own
+   * mapping table; names also in the first set are left out. Split by the same name hash.
+   */
+  static final List<Source> THIRD_SOURCES =
+      List.of(
+          new Source(
+              "labelled/real3/kurly2-listing.tsv", "labelled/real3/kurly2-category-map.tsv"));
+
+  /**
+   * The fourth real set ({@code labelled/real4/}, sources in its README): more processed-food names
+   * of the same regulator's database, from two other stored copies (other initial letters, other
+   * food types), labelled by the same kind of rule. Split by the same name hash.
+   */
+  static final List<Source> FOURTH_SOURCES =
+      List.of(
+          new Source("labelled/real4/mfdsb-listing.tsv", "labelled/real4/mfdsb-category-map.tsv"));
+
   /** A listing (source category, name) and its mapping table (source category to ours). */
   record Source(String listing, String mapping) {}
 
@@ -90,8 +109,42 @@ final class LabelledNames {
 
   /** Every mapped name of the second set, each source de-duplicated on its own. */
   static List<Example> second() {
+    return of(SECOND_SOURCES);
+  }
+
+  /** Third-set names whose name hash falls in the dev part. */
+  static List<Example> thirdDev() {
+    return devPart(third());
+  }
+
+  /** Third-set names whose name hash falls in the hold-out part: never tuned on. */
+  static List<Example> thirdHoldOut() {
+    return holdOutPart(third());
+  }
+
+  /** Every mapped name of the third set. */
+  static List<Example> third() {
+    return of(THIRD_SOURCES);
+  }
+
+  /** Fourth-set names whose name hash falls in the dev part. */
+  static List<Example> fourthDev() {
+    return devPart(fourth());
+  }
+
+  /** Fourth-set names whose name hash falls in the hold-out part: never tuned on. */
+  static List<Example> fourthHoldOut() {
+    return holdOutPart(fourth());
+  }
+
+  /** Every mapped name of the fourth set. */
+  static List<Example> fourth() {
+    return of(FOURTH_SOURCES);
+  }
+
+  private static List<Example> of(List<Source> sources) {
     List<Example> names = new ArrayList<>();
-    for (Source source : SECOND_SOURCES) {
+    for (Source source : sources) {
       names.addAll(mapped(source.listing(), source.mapping()));
     }
     return List.copyOf(names);
