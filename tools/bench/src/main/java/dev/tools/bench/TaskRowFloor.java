@@ -30,6 +30,12 @@ final class TaskRowFloor {
   // The bench's batched drain commits up to 32 tasks at a time.
   static final int BATCH = 32;
 
+  /** The claim-and-SUCCESS row's table: PENDING rows, more than a run can drain. */
+  static final String CLAIM_TABLE = "bench_task_claim_floor";
+
+  /** PENDING rows per second of the measurement: twice the fastest drain seen on a quiet host. */
+  static final int CLAIM_ROWS_PER_SECOND = 30_000;
+
   private static final String UPDATE =
       "update "
           + TABLE
@@ -45,11 +51,6 @@ final class TaskRowFloor {
   private final Database database;
   private final Pgbench pgbench;
   private final Duration duration;
-
-  /** The claim-and-SUCCESS row's table: PENDING rows, more than a run can drain. */
-  static final String CLAIM_TABLE = "bench_task_claim_floor";
-
-  static final int CLAIM_ROWS = 300_000;
 
   private Path oneTrip;
   private Path twoTrips;
@@ -162,6 +163,10 @@ final class TaskRowFloor {
     return script.append("commit;\n").toString();
   }
 
+  private long claimRows() {
+    return Math.max(10_000, duration.toSeconds() * CLAIM_ROWS_PER_SECOND);
+  }
+
   /** A fresh table of PENDING rows for the claim-and-SUCCESS row, as a drain's backlog. */
   private void fillClaimTable() throws Exception {
     database.execute("drop table if exists " + CLAIM_TABLE);
@@ -177,7 +182,7 @@ final class TaskRowFloor {
             + " jsonb_build_object('seq', g), 'PENDING', 1, 0, 0,"
             + " now() - interval '1 hour' + g * interval '1 millisecond'"
             + " from generate_series(1, "
-            + CLAIM_ROWS
+            + claimRows()
             + ") g");
     database.execute("vacuum analyze " + CLAIM_TABLE);
   }
@@ -209,9 +214,9 @@ final class TaskRowFloor {
     CpuMeter.Usage cpu = CpuMeter.between(from, CpuMeter.sample());
     long done =
         database.queryLong("select count(*) from " + CLAIM_TABLE + " where status = 'SUCCESS'");
-    if (done >= CLAIM_ROWS) {
+    if (done >= claimRows()) {
       throw new IllegalStateException(
-          "the claim-and-SUCCESS floor drained its whole table: raise CLAIM_ROWS");
+          "the claim-and-SUCCESS floor drained its whole table: raise CLAIM_ROWS_PER_SECOND");
     }
     double rate = done / seconds;
     String how = "claimed " + BATCH + " at a time, then their SUCCESS " + BATCH + " per commit";
