@@ -1,5 +1,6 @@
 package dev.tools.bench;
 
+import java.util.List;
 import java.util.function.IntConsumer;
 
 /**
@@ -45,6 +46,14 @@ interface Peer extends AutoCloseable {
 
   /** Tasks whose success is not committed yet, read from the database. */
   long pending() throws Exception;
+
+  /**
+   * The engine's statements since {@link #start}, one line per kind (calls, rate, mean time), for
+   * the run's diagnostics; empty for an engine the bench cannot see into.
+   */
+  default List<String> statements(double seconds) {
+    return List.of();
+  }
 
   /** Stops the workers started by {@link #start}. */
   @Override

@@ -197,6 +197,10 @@ final class PeerWorkload {
             sorted.length == 0 ? Double.NaN : sorted[sorted.length - 1],
             submitP50,
             cpu.describe()));
+    for (String line : peer.statements((end - start) / 1e9)) {
+      System.out.println(line);
+      table.diagnostic(line);
+    }
   }
 
   private void log(int run, String workload, Peer peer, String text) {

@@ -29,6 +29,10 @@ final class TaskrowPeer implements Peer {
   private final boolean transactional;
   private final boolean takesOwnSubmits;
   private final int commitBatch;
+
+  /** Counts the engine's statements: claims per second and rows per claim say how it woke. */
+  private final StatementProfiler profiler;
+
   private Signals signals;
   private Taskrow taskrow;
   private Worker worker;
@@ -111,6 +115,7 @@ final class TaskrowPeer implements Peer {
     this.takesOwnSubmits = takesOwnSubmits;
     this.transactional = transactional;
     this.database = database;
+    this.profiler = new StatementProfiler(database.dataSource());
     this.signalsChoice = signalsChoice;
     this.concurrency = concurrency;
     this.batch = batch;
@@ -161,7 +166,7 @@ final class TaskrowPeer implements Peer {
     close();
     signals = signalsChoice.create(database.dataSource());
     taskrow =
-        Taskrow.builder(database.dataSource())
+        Taskrow.builder(profiler)
             .kind(
                 TaskKind.named(KIND)
                     .queue(QUEUE)
@@ -188,6 +193,7 @@ final class TaskrowPeer implements Peer {
 
   @Override
   public void start(Mode mode, IntConsumer onStart) {
+    profiler.reset();
     worker =
         taskrow
             .worker()
@@ -216,6 +222,11 @@ final class TaskrowPeer implements Peer {
 
   private static NewTask task(int seq) {
     return NewTask.of(KIND).payload("{\"seq\":" + seq + "}");
+  }
+
+  @Override
+  public List<String> statements(double seconds) {
+    return profiler.report(seconds);
   }
 
   @Override
