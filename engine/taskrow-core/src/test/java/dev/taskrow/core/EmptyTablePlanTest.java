@@ -1,0 +1,205 @@
+package dev.taskrow.core;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.zaxxer.hikari.HikariDataSource;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The server plans a statement the driver has prepared once, with the table as it is then, and
+ * keeps that plan until the table's statistics change. Made while the table was empty, a plan that
+ * reads the whole table is the cheapest; kept while thousands of rows arrive, it reads every one of
+ * them on each call until autovacuum next analyses the table. The steady workload at 3,000
+ * submits/s fell behind this way (issue 19): its successes, recorded by a plan made on the bench's
+ * freshly truncated table, each read the whole table.
+ *
+ * <p>This runs the hot path's statements through the repository on one connection, as a worker
+ * does: first on the empty table, often enough that the driver prepares them and the server settles
+ * on its plan, then after 20,000 rows have arrived, counting the whole-table scans the server makes
+ * (pg_stat_xact_user_tables: this transaction's own).
+ */
+class EmptyTablePlanTest extends EngineTest {
+  // The driver prepares a statement on the server at its 5th run; the server plans its first 5
+  // runs with their values and may settle on a generic plan at the 6th.
+  private static final int RUNS_TO_SETTLE = 15;
+  private static final int GROWN_ROWS = 20_000;
+  private static final String[] KINDS = {"k"};
+  private static final Long[] LEASES = {30_000L};
+
+  @BeforeEach
+  void noAutovacuum() throws SQLException {
+    try (Connection c = dataSource.getConnection();
+        Statement s = c.createStatement()) {
+      // No autovacuum may analyse the grown table (and so replan) while the scans are counted.
+      s.execute("alter table taskrow_task set (autovacuum_enabled = false)");
+    }
+  }
+
+  @AfterEach
+  void autovacuumBack() throws SQLException {
+    try (Connection c = dataSource.getConnection();
+        Statement s = c.createStatement()) {
+      s.execute("alter table taskrow_task reset (autovacuum_enabled)");
+      s.execute("truncate taskrow_task");
+    }
+  }
+
+  @Test
+  void theHotPathReadsByKeyAfterTheTableHasGrownFromEmpty() throws Exception {
+    Taskrow taskrow = engine(kind("k").build());
+    TaskRepository repository = taskrow.repository();
+    try (Connection c = dataSource.getConnection();
+        Statement s = c.createStatement()) {
+      s.execute("truncate taskrow_task");
+    }
+    Map<String, Call> calls = new LinkedHashMap<>();
+    calls.put("claim", (c, ids) -> repository.claim(c, "default", KINDS, LEASES, "w", 32, null));
+    calls.put("complete one", (c, ids) -> repository.completeOne(c, ids[0], 1, "{}"));
+    calls.put("fail", (c, ids) -> repository.fail(c, ids[1], 1, "X", "x"));
+    calls.put("schedule retry", (c, ids) -> repository.scheduleRetry(c, ids[2], 1, "X", "x", 10));
+    calls.put(
+        "complete batch",
+        (c, ids) -> {
+          Object[] batch = Arrays.copyOfRange(ids, 3, 35);
+          repository.completeBatch(c, batch, ones(batch.length), results(batch.length));
+        });
+    calls.put(
+        "heartbeat",
+        (c, ids) -> {
+          Object[] batch = Arrays.copyOfRange(ids, 35, 67);
+          Object[] leases = new Object[batch.length];
+          Arrays.fill(leases, 30_000L);
+          repository.heartbeat(c, batch, ones(batch.length), leases, new Object[batch.length]);
+        });
+    calls.put(
+        "release",
+        (c, ids) -> {
+          Object[] batch = Arrays.copyOfRange(ids, 67, 99);
+          Object[] since = new Object[batch.length];
+          Arrays.fill(since, clock.instant().toString());
+          repository.release(c, batch, ones(batch.length), since);
+        });
+    // Not the hot path, but run every few seconds by every worker, for as long as the plan stays.
+    calls.put("expire leases", (c, ids) -> repository.expireLeases(c, "default"));
+    calls.put("oldest due pending", (c, ids) -> repository.oldestDuePending(c));
+
+    try (Connection worker = newConnection()) {
+      settle(worker, calls.values());
+      UUID[] grown = grow();
+
+      worker.setAutoCommit(false);
+      Map<String, Long> wholeTableScans = new LinkedHashMap<>();
+      try {
+        for (Map.Entry<String, Call> call : calls.entrySet()) {
+          long before = seqScans(worker);
+          call.getValue().run(worker, grown);
+          wholeTableScans.put(call.getKey(), seqScans(worker) - before);
+        }
+      } finally {
+        worker.rollback();
+        worker.setAutoCommit(true);
+      }
+      assertThat(wholeTableScans).allSatisfy((name, scans) -> assertThat(scans).as(name).isZero());
+    }
+  }
+
+  /**
+   * A connection of its own, not one from the pool: a pooled connection keeps the statements (and
+   * the server's plans) of the tests that used it before.
+   */
+  private Connection newConnection() throws SQLException {
+    HikariDataSource pool = dataSource.unwrap(HikariDataSource.class);
+    return DriverManager.getConnection(pool.getJdbcUrl(), pool.getUsername(), pool.getPassword());
+  }
+
+  /** Runs every call often enough, touching no row, for the server to settle on its plans. */
+  private static void settle(Connection worker, Iterable<Call> calls) throws SQLException {
+    UUID[] absent = new UUID[99];
+    Arrays.setAll(absent, i -> UUID.randomUUID());
+    for (int run = 0; run < RUNS_TO_SETTLE; run++) {
+      for (Call call : calls) {
+        call.run(worker, absent);
+      }
+    }
+  }
+
+  /**
+   * 20,000 rows arrive from another connection, as a table holds them: most finished, a thousand
+   * PROCESSING (the first 99 of which the calls touch, all with token 1) and a thousand PENDING.
+   */
+  private UUID[] grow() throws SQLException {
+    List<UUID> ids = new ArrayList<>();
+    try (Connection c = dataSource.getConnection();
+        Statement s = c.createStatement()) {
+      s.execute(
+          "insert into taskrow_task (id, kind, queue, status, max_attempts, attempt_count,"
+              + " fence_token, finished_at)"
+              + " select gen_random_uuid(), 'k', 'default', 'SUCCESS', 3, 1, 1, now()"
+              + " from generate_series(1, "
+              + (GROWN_ROWS - 2_000)
+              + ")");
+      s.execute(insert(1_000, "PROCESSING"));
+      s.execute(insert(1_000, "PENDING"));
+      try (ResultSet rs =
+          s.executeQuery(
+              "select id from taskrow_task where status = 'PROCESSING' order by id limit 99")) {
+        while (rs.next()) {
+          ids.add(rs.getObject(1, UUID.class));
+        }
+      }
+    }
+    return ids.toArray(UUID[]::new);
+  }
+
+  private static String insert(int rows, String status) {
+    return "insert into taskrow_task (id, kind, queue, status, max_attempts, attempt_count,"
+        + " fence_token, due_at, locked_by, locked_until)"
+        + " select gen_random_uuid(), 'k', 'default', '"
+        + status
+        + "', 3, 1, 1, now() - interval '1 hour', 'w', now() + interval '1 hour'"
+        + " from generate_series(1, "
+        + rows
+        + ")";
+  }
+
+  /** Whole-table scans of the task table in this connection's open transaction so far. */
+  private static long seqScans(Connection c) throws SQLException {
+    try (Statement s = c.createStatement();
+        ResultSet rs =
+            s.executeQuery(
+                "select seq_scan from pg_stat_xact_user_tables where relname = 'taskrow_task'")) {
+      return rs.next() ? rs.getLong(1) : 0;
+    }
+  }
+
+  private static Object[] ones(int n) {
+    Object[] tokens = new Object[n];
+    Arrays.fill(tokens, 1L);
+    return tokens;
+  }
+
+  private static Object[] results(int n) {
+    Object[] results = new Object[n];
+    Arrays.fill(results, "{}");
+    return results;
+  }
+
+  /** One of the worker's statements, run with the ids it should touch. */
+  @FunctionalInterface
+  private interface Call {
+    void run(Connection c, UUID[] ids) throws SQLException;
+  }
+}
