@@ -93,6 +93,15 @@ final class PeerWorkload {
             rate,
             submitRate,
             cpu.describe()));
+    printStatements(peer, (end - start) / 1e9);
+  }
+
+  /** The engine's statements in the measurement, printed and kept as the report's diagnostics. */
+  private void printStatements(Peer peer, double seconds) {
+    for (String line : peer.statements(seconds)) {
+      System.out.println(line);
+      table.diagnostic(line);
+    }
   }
 
   void steady(Peer peer, String workload, Peer.Mode mode, int rate, Duration duration, int run)
@@ -197,10 +206,7 @@ final class PeerWorkload {
             sorted.length == 0 ? Double.NaN : sorted[sorted.length - 1],
             submitP50,
             cpu.describe()));
-    for (String line : peer.statements((end - start) / 1e9)) {
-      System.out.println(line);
-      table.diagnostic(line);
-    }
+    printStatements(peer, (end - start) / 1e9);
   }
 
   private void log(int run, String workload, Peer peer, String text) {
