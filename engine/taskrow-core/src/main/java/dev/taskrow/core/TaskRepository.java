@@ -273,16 +273,30 @@ final class TaskRepository {
   static final Sql COMPLETE_ONE_THEN_SAVEPOINT =
       Sql.of(COMPLETE_ONE_TEXT.strip() + ";\nsavepoint " + BATCH_SAVEPOINT);
 
-  // The statements that take a list of ids (this one, HEARTBEAT, RELEASE) are planned with their
-  // values on every call, never with a plan the server keeps. A kept plan is made once, for a list
-  // of 10 ids (the server cannot know the length) against the table as it was then: made while the
-  // table was empty (a fresh install, a truncated table), one scan of the whole table beats 10
-  // primary-key probes, and the plan stays while thousands of rows arrive, each call then reading
-  // all of them (issue 19: the steady workload at 3,000/s fell behind on it; EmptyTablePlanTest).
-  // They run once per batch, so planning each call costs a fraction of a task's share.
+  /**
+   * Put before a statement that must find its rows by primary-key probes, in the same round trip
+   * and the same engine-owned transaction, whenever the statement is planned: the plans that read
+   * the whole table or hash it are left as the last resort. SET LOCAL ends with the transaction.
+   */
+  static final String KEY_PROBES_ONLY =
+      """
+          set local enable_seqscan = off;
+          set local enable_hashjoin = off;
+          set local enable_mergejoin = off;
+          """;
+
+  // The statements that take a list of ids (this one, HEARTBEAT, RELEASE) probe the primary key
+  // once per id, always: their transaction first turns off the plans that read the whole table
+  // (KEY_PROBES_ONLY). Left to the planner, they read all of it twice over: a plan the server
+  // keeps, made while the table was empty (a fresh install, a truncated table), scans it, since a
+  // generic plan guesses ten ids and one scan of an empty table beats ten probes, and it stays
+  // while thousands of rows arrive (issue 19: the steady workload at 3,000/s fell behind on it); a
+  // plan made per call with 1,000 ids against statistics that see few PROCESSING rows hashes the
+  // whole table (the drain lost a quarter of its rate to it). EmptyTablePlanTest counts both.
   static final Sql COMPLETE_BATCH =
       Sql.of(
-              """
+          KEY_PROBES_ONLY
+              + """
           update taskrow_task t
           set status = 'SUCCESS', result = cast(d.result as jsonb), finished_at = :now,
               due_at = null, locked_by = null, locked_until = null, next_retry_at = null
@@ -290,8 +304,7 @@ final class TaskRepository {
                as d(id, token, result)
           where t.id = d.id and t.fence_token = d.token and (t.status = 'PROCESSING') is true
           returning t.id
-          """)
-          .plannedWithItsValues();
+          """);
 
   static final Sql FAIL =
       Sql.of(
@@ -350,10 +363,11 @@ final class TaskRepository {
   // batch holds needs no lease: claims skip it, and its SUCCESS is on the way. A busy row is read
   // again at the next beat, so a lease lost meanwhile is still found then.
   // The last condition of the update is the heartbeat's commit (see asyncLeaseCommits below).
-  // Planned with its values on every call: see COMPLETE_BATCH.
+  // Probes the primary key only: see COMPLETE_BATCH.
   static final Sql HEARTBEAT =
       Sql.of(
-              """
+          KEY_PROBES_ONLY
+              + """
           with free as (
               select t.id from taskrow_task t
               where t.id = any(cast(:ids as uuid[]))
@@ -376,8 +390,7 @@ final class TaskRepository {
           union all
           select b.id, null from taskrow_task b
           where b.id = any(cast(:ids as uuid[])) and b.id not in (select id from free)
-          """)
-          .plannedWithItsValues();
+          """);
 
   // Graceful shutdown: hand the task back at once without consuming an attempt. The new token
   // fences off the handler if it still finishes after the release. The row goes back to the
@@ -387,10 +400,11 @@ final class TaskRepository {
   // running at shutdown holds the rows it has written SUCCESS to, and a hand-back that waited for
   // them while holding rows the batch had yet to reach would deadlock with it. A skipped row is
   // either completed by its batch or, if the batch rolls back, rescued when its lease expires.
-  // Planned with its values on every call: see COMPLETE_BATCH.
+  // Probes the primary key only: see COMPLETE_BATCH.
   static final Sql RELEASE =
       Sql.of(
-              """
+          KEY_PROBES_ONLY
+              + """
           with free as (
               select t.id from taskrow_task t
               where t.id = any(cast(:ids as uuid[]))
@@ -405,8 +419,7 @@ final class TaskRepository {
           where t.id = d.id and t.id in (select id from free)
             and t.fence_token = d.token and (t.status = 'PROCESSING') is true
           returning t.id
-          """)
-          .plannedWithItsValues();
+          """);
 
   static final Sql PROGRESS =
       Sql.of(
@@ -894,7 +907,7 @@ final class TaskRepository {
     Map<UUID, Boolean> owned = new HashMap<>();
     Set<UUID> busy = new HashSet<>();
     try (PreparedStatement statement = HEARTBEAT.prepare(c, clock, params);
-        ResultSet rs = statement.executeQuery()) {
+        ResultSet rs = rowsOf(statement)) {
       while (rs.next()) {
         UUID id = rs.getObject(1, UUID.class);
         boolean cancel = rs.getBoolean(2);
@@ -996,12 +1009,27 @@ final class TaskRepository {
   private List<UUID> queryIds(Connection c, Sql sql, Params params) throws SQLException {
     List<UUID> ids = new ArrayList<>();
     try (PreparedStatement statement = sql.prepare(c, clock, params);
-        ResultSet rs = statement.executeQuery()) {
+        ResultSet rs = rowsOf(statement)) {
       while (rs.next()) {
         ids.add(rs.getObject(1, UUID.class));
       }
     }
     return ids;
+  }
+
+  /**
+   * Runs the statement and returns its rows: those of its last part when it has several (the SET
+   * LOCALs of {@link #KEY_PROBES_ONLY} return none).
+   */
+  private static ResultSet rowsOf(PreparedStatement statement) throws SQLException {
+    boolean rows = statement.execute();
+    while (!rows) {
+      if (statement.getUpdateCount() == -1) {
+        throw new SQLException("the statement returned no rows");
+      }
+      rows = statement.getMoreResults();
+    }
+    return statement.getResultSet();
   }
 
   private List<Task> queryTasks(Connection c, Sql sql, Params params) throws SQLException {

@@ -88,7 +88,11 @@ class ByIdPlanTest extends EngineTest {
   private String genericPlan(String text) throws SQLException {
     StringBuilder numbered = new StringBuilder();
     int parameters = 0;
-    for (char ch : text.toCharArray()) {
+    String statement =
+        text.startsWith(TaskRepository.KEY_PROBES_ONLY)
+            ? text.substring(TaskRepository.KEY_PROBES_ONLY.length())
+            : text;
+    for (char ch : statement.toCharArray()) {
       if (ch == '?') {
         numbered.append('$').append(++parameters);
       } else {
@@ -101,6 +105,13 @@ class ByIdPlanTest extends EngineTest {
     }
     try (Connection c = dataSource.getConnection();
         Statement s = c.createStatement()) {
+      // A statement that sets its planner settings first (TaskRepository.KEY_PROBES_ONLY) is
+      // planned under them, in its transaction.
+      boolean probesOnly = text.startsWith(TaskRepository.KEY_PROBES_ONLY);
+      c.setAutoCommit(false);
+      if (probesOnly) {
+        s.execute(TaskRepository.KEY_PROBES_ONLY);
+      }
       s.execute("set plan_cache_mode = force_generic_plan");
       s.execute("prepare by_id as " + numbered);
       StringBuilder plan = new StringBuilder();
@@ -114,6 +125,8 @@ class ByIdPlanTest extends EngineTest {
       } finally {
         s.execute("deallocate by_id");
         s.execute("reset plan_cache_mode");
+        c.rollback();
+        c.setAutoCommit(true);
       }
       return plan.toString();
     }
