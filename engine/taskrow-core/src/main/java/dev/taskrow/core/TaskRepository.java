@@ -287,12 +287,12 @@ final class TaskRepository {
 
   // The statements that take a list of ids (this one, HEARTBEAT, RELEASE) probe the primary key
   // once per id, always: their transaction first turns off the plans that read the whole table
-  // (KEY_PROBES_ONLY). Left to the planner, they read all of it twice over: a plan the server
+  // (KEY_PROBES_ONLY). Left to the planner, they read all of it in two ways: a plan the server
   // keeps, made while the table was empty (a fresh install, a truncated table), scans it, since a
   // generic plan guesses ten ids and one scan of an empty table beats ten probes, and it stays
   // while thousands of rows arrive (issue 19: the steady workload at 3,000/s fell behind on it); a
   // plan made per call with 1,000 ids against statistics that see few PROCESSING rows hashes the
-  // whole table (the drain lost a quarter of its rate to it). EmptyTablePlanTest counts both.
+  // whole table (the drain lost 10-23 % of its rate to it). EmptyTablePlanTest counts both.
   static final Sql COMPLETE_BATCH =
       Sql.of(
           KEY_PROBES_ONLY
