@@ -24,10 +24,10 @@ class ByIdPlanTest extends EngineTest {
 
   @BeforeEach
   void statisticsThatSayNothingIsActive() throws SQLException {
+    // No autovacuum may correct the statistics while the plans are read.
+    taskTableAutovacuum(false);
     try (Connection c = dataSource.getConnection();
         Statement s = c.createStatement()) {
-      // No autovacuum may correct the statistics while the plans are read.
-      s.execute("alter table taskrow_task set (autovacuum_enabled = false)");
       s.execute(rows(2_000, "SUCCESS", "null", "now()"));
       s.execute("analyze taskrow_task");
       s.execute("truncate taskrow_task");
@@ -37,10 +37,7 @@ class ByIdPlanTest extends EngineTest {
 
   @AfterEach
   void autovacuumBack() throws SQLException {
-    try (Connection c = dataSource.getConnection();
-        Statement s = c.createStatement()) {
-      s.execute("alter table taskrow_task reset (autovacuum_enabled)");
-    }
+    taskTableAutovacuum(true);
   }
 
   @Test
@@ -88,10 +85,10 @@ class ByIdPlanTest extends EngineTest {
   private String genericPlan(String text) throws SQLException {
     StringBuilder numbered = new StringBuilder();
     int parameters = 0;
-    String statement =
-        text.startsWith(TaskRepository.KEY_PROBES_ONLY)
-            ? text.substring(TaskRepository.KEY_PROBES_ONLY.length())
-            : text;
+    // A statement that sets its planner settings first (TaskRepository.KEY_PROBES_ONLY) is
+    // planned under them, in its transaction.
+    boolean probesOnly = text.startsWith(TaskRepository.KEY_PROBES_ONLY);
+    String statement = probesOnly ? text.substring(TaskRepository.KEY_PROBES_ONLY.length()) : text;
     for (char ch : statement.toCharArray()) {
       if (ch == '?') {
         numbered.append('$').append(++parameters);
@@ -105,9 +102,6 @@ class ByIdPlanTest extends EngineTest {
     }
     try (Connection c = dataSource.getConnection();
         Statement s = c.createStatement()) {
-      // A statement that sets its planner settings first (TaskRepository.KEY_PROBES_ONLY) is
-      // planned under them, in its transaction.
-      boolean probesOnly = text.startsWith(TaskRepository.KEY_PROBES_ONLY);
       c.setAutoCommit(false);
       if (probesOnly) {
         s.execute(TaskRepository.KEY_PROBES_ONLY);

@@ -3,6 +3,7 @@ package dev.taskrow.core;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.zaxxer.hikari.HikariDataSource;
+import dev.taskrow.test.TestDatabase;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
@@ -42,30 +43,21 @@ class EmptyTablePlanTest extends EngineTest {
 
   @BeforeEach
   void noAutovacuum() throws SQLException {
-    try (Connection c = dataSource.getConnection();
-        Statement s = c.createStatement()) {
-      // No autovacuum may analyse the grown table (and so replan) while the scans are counted.
-      s.execute("alter table taskrow_task set (autovacuum_enabled = false)");
-    }
+    // No autovacuum may analyse the grown table (and so replan) while the scans are counted.
+    taskTableAutovacuum(false);
   }
 
   @AfterEach
   void autovacuumBack() throws SQLException {
-    try (Connection c = dataSource.getConnection();
-        Statement s = c.createStatement()) {
-      s.execute("alter table taskrow_task reset (autovacuum_enabled)");
-      s.execute("truncate taskrow_task");
-    }
+    taskTableAutovacuum(true);
+    TestDatabase.truncate();
   }
 
   @Test
   void theHotPathReadsByKeyAfterTheTableHasGrownFromEmpty() throws Exception {
     Taskrow taskrow = engine(kind("k").build());
     TaskRepository repository = taskrow.repository();
-    try (Connection c = dataSource.getConnection();
-        Statement s = c.createStatement()) {
-      s.execute("truncate taskrow_task");
-    }
+    // The table is empty: EngineTest truncates it before each test.
     Map<String, Call> calls = new LinkedHashMap<>();
     calls.put("claim", (c, ids) -> repository.claim(c, "default", KINDS, LEASES, "w", 32, null));
     calls.put("complete one", (c, ids) -> repository.completeOne(c, ids[0], 1, "{}"));
@@ -109,25 +101,25 @@ class EmptyTablePlanTest extends EngineTest {
       UUID[] grown = grow();
 
       worker.setAutoCommit(false);
-      Map<String, Long> wholeTableScans = new LinkedHashMap<>();
-      Map<String, Long> rowsRead = new LinkedHashMap<>();
+      Map<String, Reads> reads = new LinkedHashMap<>();
       try {
         for (Map.Entry<String, Call> call : calls.entrySet()) {
-          long before = seqScans(worker);
-          long readBefore = rowsRead(worker);
+          Reads before = reads(worker);
           call.getValue().run(worker, grown);
-          wholeTableScans.put(call.getKey(), seqScans(worker) - before);
-          rowsRead.put(call.getKey(), rowsRead(worker) - readBefore);
+          reads.put(call.getKey(), reads(worker).since(before));
         }
       } finally {
         worker.rollback();
         worker.setAutoCommit(true);
       }
-      assertThat(wholeTableScans).allSatisfy((name, scans) -> assertThat(scans).as(name).isZero());
-      // Nor a whole index: a full scan of the primary key reads every row too. The widest call
-      // reads the active rows (expire leases, through the claim index).
-      assertThat(rowsRead)
-          .allSatisfy((name, rows) -> assertThat(rows).as(name).isLessThanOrEqualTo(ACTIVE_ROWS));
+      assertThat(reads)
+          .allSatisfy(
+              (name, read) -> {
+                assertThat(read.wholeTableScans()).as(name + ": whole-table scans").isZero();
+                // Nor a whole index: a full scan of the primary key reads every row too. The
+                // widest call reads the active rows (expire leases, through the claim index).
+                assertThat(read.rows()).as(name + ": rows read").isLessThanOrEqualTo(ACTIVE_ROWS);
+              });
     }
   }
 
@@ -189,24 +181,21 @@ class EmptyTablePlanTest extends EngineTest {
         + ")";
   }
 
-  /** Rows the task table's scans returned in this connection's open transaction so far. */
-  private static long rowsRead(Connection c) throws SQLException {
-    try (Statement s = c.createStatement();
-        ResultSet rs =
-            s.executeQuery(
-                "select seq_tup_read + coalesce(idx_tup_fetch, 0) from pg_stat_xact_user_tables"
-                    + " where relname = 'taskrow_task'")) {
-      return rs.next() ? rs.getLong(1) : 0;
+  /** The task table's whole-table scans, and the rows its scans returned. */
+  private record Reads(long wholeTableScans, long rows) {
+    Reads since(Reads before) {
+      return new Reads(wholeTableScans - before.wholeTableScans, rows - before.rows);
     }
   }
 
-  /** Whole-table scans of the task table in this connection's open transaction so far. */
-  private static long seqScans(Connection c) throws SQLException {
+  /** What this connection's open transaction has read of the task table so far. */
+  private static Reads reads(Connection c) throws SQLException {
     try (Statement s = c.createStatement();
         ResultSet rs =
             s.executeQuery(
-                "select seq_scan from pg_stat_xact_user_tables where relname = 'taskrow_task'")) {
-      return rs.next() ? rs.getLong(1) : 0;
+                "select seq_scan, seq_tup_read + coalesce(idx_tup_fetch, 0)"
+                    + " from pg_stat_xact_user_tables where relname = 'taskrow_task'")) {
+      return rs.next() ? new Reads(rs.getLong(1), rs.getLong(2)) : new Reads(0, 0);
     }
   }
 

@@ -48,6 +48,20 @@ abstract class EngineTest {
     }
   }
 
+  /**
+   * Turns autovacuum of the task table off or back on: a test that reads plans or statistics must
+   * not have them replanned or corrected underneath it.
+   */
+  protected void taskTableAutovacuum(boolean on) throws SQLException {
+    try (Connection c = dataSource.getConnection();
+        Statement s = c.createStatement()) {
+      s.execute(
+          on
+              ? "alter table taskrow_task reset (autovacuum_enabled)"
+              : "alter table taskrow_task set (autovacuum_enabled = false)");
+    }
+  }
+
   /** Starts a worker and shuts it down after the test. */
   protected Worker start(Worker.Builder builder) {
     Worker worker = builder.build();
