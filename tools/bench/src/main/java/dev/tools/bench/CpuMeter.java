@@ -3,23 +3,34 @@ package dev.tools.bench;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 /**
  * CPU time of this JVM and of every process named postgres, from /proc (Linux only; elsewhere the
  * split is simply not reported). On two cores the question "who burns the CPU, Java or the
- * database?" decides where to optimise.
+ * database?" decides where to optimise; the JVM's share is split further by thread (the JIT
+ * compiler, virtual-thread carriers, the engine's own threads), because a JVM still compiling
+ * during a short measurement takes cores the database would otherwise get.
  */
 final class CpuMeter {
   // USER_HZ: 100 on every mainstream Linux; /proc reports CPU time in these ticks.
   private static final double TICKS_PER_SECOND = 100.0;
   private static final Path PROC = Path.of("/proc");
 
-  /** Cumulative ticks; the machine's from the first line of /proc/stat. */
+  /**
+   * Cumulative ticks; the machine's from the first line of /proc/stat; {@code javaThreadTicks} by
+   * thread id, each with its group.
+   */
   record Sample(
       long nanos,
+      Map<Long, GroupTicks> javaThreadTicks,
       long javaTicks,
       long postgresTicks,
       long userTicks,
@@ -27,9 +38,16 @@ final class CpuMeter {
       long ioWaitTicks,
       long stealTicks) {}
 
-  /** CPU use between two samples, in cores (1.0 = one core busy the whole time). */
+  /** One thread's cumulative ticks and the group it is reported under. */
+  record GroupTicks(String group, long ticks) {}
+
+  /**
+   * CPU use between two samples, in cores (1.0 = one core busy the whole time); {@code
+   * javaThreadCores} by thread group, largest first.
+   */
   record Usage(
       double seconds,
+      Map<String, Double> javaThreadCores,
       double javaCores,
       double postgresCores,
       double userCores,
@@ -63,6 +81,14 @@ final class CpuMeter {
           ioWaitCores,
           stealCores);
     }
+
+    /** The JVM's cores by thread group, e.g. "JIT compiler 0.21, virtual threads 0.18, …". */
+    String describeJavaThreads() {
+      return javaThreadCores.entrySet().stream()
+          .filter(e -> e.getValue() >= 0.005)
+          .map(e -> String.format(Locale.ROOT, "%s %.2f", e.getKey(), e.getValue()))
+          .collect(Collectors.joining(", ", "java by thread (cores): ", ""));
+    }
   }
 
   static boolean available() {
@@ -71,8 +97,9 @@ final class CpuMeter {
 
   static Sample sample() {
     if (!available()) {
-      return new Sample(System.nanoTime(), 0, 0, 0, 0, 0, 0);
+      return new Sample(System.nanoTime(), Map.of(), 0, 0, 0, 0, 0, 0);
     }
+    Map<Long, GroupTicks> threads = javaThreads();
     long java = processTicks(PROC.resolve("self/stat"), null);
     long postgres = 0;
     try (Stream<Path> entries = Files.list(PROC)) {
@@ -97,6 +124,7 @@ final class CpuMeter {
     }
     return new Sample(
         System.nanoTime(),
+        threads,
         java,
         postgres,
         machine[1] + machine[2],
@@ -110,12 +138,83 @@ final class CpuMeter {
     double scale = TICKS_PER_SECOND * seconds;
     return new Usage(
         seconds,
+        threadCores(from, to, scale),
         (to.javaTicks() - from.javaTicks()) / scale,
         (to.postgresTicks() - from.postgresTicks()) / scale,
         (to.userTicks() - from.userTicks()) / scale,
         (to.systemTicks() - from.systemTicks()) / scale,
         (to.ioWaitTicks() - from.ioWaitTicks()) / scale,
         (to.stealTicks() - from.stealTicks()) / scale);
+  }
+
+  /**
+   * Each group's ticks between the samples: a thread's ticks since the first sample, or since it
+   * started. A thread that ended before the second sample takes its ticks with it; what the JVM's
+   * total holds beyond the threads still running is reported as "ended threads".
+   */
+  private static Map<String, Double> threadCores(Sample from, Sample to, double scale) {
+    Map<String, Long> ticks = new HashMap<>();
+    long counted = 0;
+    for (Map.Entry<Long, GroupTicks> e : to.javaThreadTicks().entrySet()) {
+      GroupTicks before = from.javaThreadTicks().get(e.getKey());
+      long delta = e.getValue().ticks() - (before == null ? 0 : before.ticks());
+      ticks.merge(e.getValue().group(), delta, Long::sum);
+      counted += delta;
+    }
+    long ended = (to.javaTicks() - from.javaTicks()) - counted;
+    if (ended > 0) {
+      ticks.merge("ended threads", ended, Long::sum);
+    }
+    return ticks.entrySet().stream()
+        .sorted(Map.Entry.<String, Long>comparingByValue(Comparator.reverseOrder()))
+        .collect(
+            Collectors.toMap(
+                Map.Entry::getKey, e -> e.getValue() / scale, (a, b) -> a, LinkedHashMap::new));
+  }
+
+  /** This JVM's threads (/proc/self/task), by thread id, with their group and ticks. */
+  private static Map<Long, GroupTicks> javaThreads() {
+    Map<Long, GroupTicks> threads = new HashMap<>();
+    try (Stream<Path> tasks = Files.list(PROC.resolve("self/task"))) {
+      for (Path task : (Iterable<Path>) tasks::iterator) {
+        try {
+          String line = Files.readString(task.resolve("stat"));
+          String name = line.substring(line.indexOf('(') + 1, line.lastIndexOf(')'));
+          threads.put(
+              Long.parseLong(task.getFileName().toString()),
+              new GroupTicks(threadGroup(name), processTicks(task.resolve("stat"), null)));
+        } catch (IOException | RuntimeException e) {
+          // the thread ended while the directory was read
+        }
+      }
+    } catch (IOException e) {
+      return Map.of();
+    }
+    return threads;
+  }
+
+  /**
+   * The group a thread's name (Linux keeps its first 15 characters) is reported under. The JDK's
+   * default scheduler runs every virtual thread on "ForkJoinPool-1-worker-N" carriers, so the
+   * handlers, the completions they send and their JDBC I/O all show as "virtual threads".
+   */
+  static String threadGroup(String name) {
+    if (name.contains("CompilerThre")) {
+      return "JIT compiler";
+    }
+    if (name.startsWith("GC Thread")
+        || name.startsWith("G1 ")
+        || name.equals("VM Thread")
+        || name.startsWith("VM Periodic")) {
+      return "GC and VM";
+    }
+    if (name.startsWith("ForkJoinPool-")) {
+      return "virtual threads";
+    }
+    if (name.startsWith("taskrow-")) {
+      return name.replaceAll("-\\d+$", "");
+    }
+    return "other";
   }
 
   /** Cumulative CPU ticks (utime + stime) of the given processes, e.g. worker JVMs. */

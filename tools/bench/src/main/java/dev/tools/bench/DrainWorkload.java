@@ -323,6 +323,7 @@ final class DrainWorkload {
     results.diagnostic(line);
     if (CpuMeter.available()) {
       results.diagnostic("  " + cpu.describe());
+      results.diagnostic("  " + cpu.describeJavaThreads());
       results.diagnostic(
           String.format(
               Locale.ROOT,

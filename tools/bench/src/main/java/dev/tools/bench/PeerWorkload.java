@@ -87,12 +87,13 @@ final class PeerWorkload {
         peer,
         String.format(
             Locale.ROOT,
-            "%,d tasks in %.2f s = %,.0f tasks/s (bulk submit %,.0f tasks/s); %s",
+            "%,d tasks in %.2f s = %,.0f tasks/s (bulk submit %,.0f tasks/s); %s; %s",
             tasks,
             (end - start) / 1e9,
             rate,
             submitRate,
-            cpu.describe()));
+            cpu.describe(),
+            cpu.describeJavaThreads()));
     printStatements(peer, (end - start) / 1e9);
   }
 
