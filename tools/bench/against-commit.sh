@@ -59,24 +59,4 @@ echo "# The drain, ${before:0:12} (before) and $(git rev-parse --short=12 HEAD) 
 echo
 echo "| drain | before, per run | before, median | now, per run | now, median | now ÷ before |"
 echo "|---|---|---:|---|---:|---:|"
-awk -F'|' '
-  function median(list, n,   sorted, k, i, j, t) {
-    k = split(list, sorted, " ")
-    for (i = 1; i <= k; i++) for (j = i + 1; j <= k; j++) if (sorted[j] < sorted[i]) { t = sorted[i]; sorted[i] = sorted[j]; sorted[j] = t }
-    return k % 2 ? sorted[(k + 1) / 2] : (sorted[k / 2] + sorted[k / 2 + 1]) / 2
-  }
-  {
-    side = substr($1, 1, index($1, " ") - 1)
-    name = $3; gsub(/^ +| +$/, "", name)
-    value = $4; gsub(/[ ,]/, "", value)
-    if (!(name in seen)) { seen[name] = 1; order[++names] = name }
-    runs[side, name] = runs[side, name] " " value
-  }
-  END {
-    for (i = 1; i <= names; i++) {
-      n = order[i]
-      b = median(runs["before", n]); a = median(runs["now", n])
-      sub(/^ /, "", runs["before", n]); sub(/^ /, "", runs["now", n])
-      printf "| %s | %s | %.0f | %s | %.0f | %s |\n", n, runs["before", n], b, runs["now", n], a, (b > 0 && a > 0) ? sprintf("%.2f", a / b) : "–"
-    }
-  }' "$work/rows"
+awk -v first=before -v second=now -f tools/bench/side-by-side.awk "$work/rows"

@@ -211,6 +211,10 @@ final class CpuMeter {
     if (name.startsWith("ForkJoinPool-")) {
       return "virtual threads";
     }
+    if (name.endsWith("Poller")) {
+      // MasterPoller, Read-Poller, Write-Poller: where a virtual thread blocked on a socket waits
+      return "virtual-thread I/O pollers";
+    }
     if (name.startsWith("taskrow-")) {
       return name.replaceAll("-\\d+$", "");
     }
