@@ -50,14 +50,20 @@ final class LeverBench {
             options.transactionalConcurrency(),
             options.ceilingDuration().toSeconds()));
     header.forEach((k, v) -> System.out.println(k + ": " + v));
-    List<Peer> steadyPeers =
-        List.of(
-            new TaskrowPeer(database, options, SignalsChoice.POSTGRES, true, false, true),
-            new TaskrowPeer(database, options, SignalsChoice.POSTGRES, true, false, false),
-            new TaskrowPeer(database, options, SignalsChoice.POSTGRES, false, false, false),
-            new TaskrowPeer(database, options, SignalsChoice.IN_PROCESS, true, false, false),
-            new TaskrowPeer(database, options, SignalsChoice.IN_PROCESS, false, false, false),
-            new DbSchedulerPeer(database));
+    List<Peer> steadyPeers = new ArrayList<>();
+    steadyPeers.add(new TaskrowPeer(database, options, SignalsChoice.POSTGRES, true, false, true));
+    steadyPeers.add(new TaskrowPeer(database, options, SignalsChoice.POSTGRES, true, false, false));
+    if (options.redisUrl() != null) {
+      // The other cross-process signal: Pub/Sub off the database, beside NOTIFY through it.
+      steadyPeers.add(new TaskrowPeer(database, options, SignalsChoice.REDIS, true, false, false));
+    }
+    steadyPeers.add(
+        new TaskrowPeer(database, options, SignalsChoice.POSTGRES, false, false, false));
+    steadyPeers.add(
+        new TaskrowPeer(database, options, SignalsChoice.IN_PROCESS, true, false, false));
+    steadyPeers.add(
+        new TaskrowPeer(database, options, SignalsChoice.IN_PROCESS, false, false, false));
+    steadyPeers.add(new DbSchedulerPeer(database));
     List<Peer> drainPeers =
         List.of(
             new TaskrowPeer(database, options, SignalsChoice.POSTGRES, true, true),

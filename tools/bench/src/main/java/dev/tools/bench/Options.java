@@ -33,6 +33,7 @@ record Options(
     int ioConcurrency,
     int ioMillis,
     String jdbcUrl,
+    String redisUrl,
     String user,
     String password,
     String outDir,
@@ -79,6 +80,7 @@ record Options(
           "io-concurrency",
           "io-millis",
           "jdbc-url",
+          "redis-url",
           "user",
           "password",
           "out-dir",
@@ -146,6 +148,7 @@ record Options(
         --io-concurrency=200        peers: worker concurrency with the I/O handler
         --io-millis=50              peers: how long the I/O handler waits
         --jdbc-url=... --user=... --password=...   an external server instead of the embedded one
+        --redis-url=redis://127.0.0.1:6379   lever: also taskrow with Redis signals, through the table
         --import-rows=2000          import: rows of the imported sheet (two AI calls each)
         --parse-rows=100000         import: rows of the sheet parsed in -Xmx256m
         --workloads=retained        the drain with finished rows kept in the table, one row per size
@@ -214,6 +217,7 @@ record Options(
             intValue(values, "io-concurrency", 200),
             intValue(values, "io-millis", 50),
             values.get("jdbc-url"),
+            values.get("redis-url"),
             values.getOrDefault("user", "postgres"),
             values.getOrDefault("password", ""),
             values.getOrDefault("out-dir", "bench-results"),

@@ -9,7 +9,9 @@ import javax.sql.DataSource;
 enum SignalsChoice {
   NONE("no signals"),
   IN_PROCESS("in-process signals"),
-  POSTGRES("LISTEN/NOTIFY signals");
+  POSTGRES("LISTEN/NOTIFY signals"),
+  /** Redis Pub/Sub (taskrow-redis): needs a URL, so {@link TaskrowPeer} creates it. */
+  REDIS("Redis signals");
 
   private final String label;
 
@@ -26,6 +28,7 @@ enum SignalsChoice {
       case NONE -> Signals.none();
       case IN_PROCESS -> new InProcessSignals();
       case POSTGRES -> new PostgresSignals(dataSource);
+      case REDIS -> throw new IllegalStateException("Redis signals need a URL (--redis-url)");
     };
   }
 }

@@ -5,6 +5,7 @@ import dev.taskrow.core.Signals;
 import dev.taskrow.core.TaskKind;
 import dev.taskrow.core.Taskrow;
 import dev.taskrow.core.Worker;
+import dev.taskrow.redis.RedisSignals;
 import java.time.Duration;
 import java.util.List;
 import java.util.function.IntConsumer;
@@ -21,6 +22,7 @@ final class TaskrowPeer implements Peer {
 
   private final Database database;
   private final SignalsChoice signalsChoice;
+  private final String redisUrl;
   private final int concurrency;
   private final int batch;
   private final int completionBatch;
@@ -63,6 +65,7 @@ final class TaskrowPeer implements Peer {
     return new TaskrowPeer(
         database,
         SignalsChoice.POSTGRES,
+        null,
         true,
         true,
         true,
@@ -90,6 +93,7 @@ final class TaskrowPeer implements Peer {
     this(
         database,
         signalsChoice,
+        options.redisUrl(),
         asyncLeaseCommits,
         transactional,
         takesOwnSubmits,
@@ -103,6 +107,7 @@ final class TaskrowPeer implements Peer {
   private TaskrowPeer(
       Database database,
       SignalsChoice signalsChoice,
+      String redisUrl,
       boolean asyncLeaseCommits,
       boolean transactional,
       boolean takesOwnSubmits,
@@ -117,6 +122,7 @@ final class TaskrowPeer implements Peer {
     this.database = database;
     this.profiler = new StatementProfiler(database.dataSource());
     this.signalsChoice = signalsChoice;
+    this.redisUrl = redisUrl;
     this.concurrency = concurrency;
     this.batch = batch;
     this.completionBatch = completionBatch;
@@ -164,7 +170,10 @@ final class TaskrowPeer implements Peer {
   public void reset() throws Exception {
     database.execute("truncate taskrow_task");
     close();
-    signals = signalsChoice.create(database.dataSource());
+    signals =
+        signalsChoice == SignalsChoice.REDIS
+            ? connectedRedis()
+            : signalsChoice.create(database.dataSource());
     taskrow =
         Taskrow.builder(profiler)
             .kind(
@@ -227,6 +236,27 @@ final class TaskrowPeer implements Peer {
   @Override
   public List<String> statements(double seconds) {
     return profiler.report(seconds);
+  }
+
+  /**
+   * Redis signals, connected before the measurement starts: RedisSignals connects in the background
+   * and drops what is published before, which would show as poll latency, not as the signal's.
+   */
+  private RedisSignals connectedRedis() throws InterruptedException {
+    if (redisUrl == null) {
+      throw new IllegalStateException("Redis signals need --redis-url");
+    }
+    RedisSignals redis = new RedisSignals(redisUrl);
+    long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+    while (!redis.isConnected()) {
+      if (System.nanoTime() > deadline) {
+        redis.close();
+        throw new IllegalStateException(
+            "Redis at " + redis.describe() + " did not connect in 10 s");
+      }
+      Thread.sleep(20);
+    }
+    return redis;
   }
 
   @Override
