@@ -182,7 +182,7 @@ final class CpuMeter {
           String name = line.substring(line.indexOf('(') + 1, line.lastIndexOf(')'));
           threads.put(
               Long.parseLong(task.getFileName().toString()),
-              new GroupTicks(threadGroup(name), processTicks(task.resolve("stat"), null)));
+              new GroupTicks(threadGroup(name), ticks(line)));
         } catch (IOException | RuntimeException e) {
           // the thread ended while the directory was read
         }
@@ -198,7 +198,7 @@ final class CpuMeter {
    * default scheduler runs every virtual thread on "ForkJoinPool-1-worker-N" carriers, so the
    * handlers, the completions they send and their JDBC I/O all show as "virtual threads".
    */
-  static String threadGroup(String name) {
+  private static String threadGroup(String name) {
     if (name.contains("CompilerThre")) {
       return "JIT compiler";
     }
@@ -239,16 +239,20 @@ final class CpuMeter {
   private static long processTicks(Path stat, String comm) {
     try {
       String line = Files.readString(stat);
-      int open = line.indexOf('(');
-      int close = line.lastIndexOf(')');
-      if (comm != null && !line.substring(open + 1, close).equals(comm)) {
+      if (comm != null
+          && !line.substring(line.indexOf('(') + 1, line.lastIndexOf(')')).equals(comm)) {
         return 0;
       }
-      String[] fields = line.substring(close + 2).split(" ");
-      // After "pid (comm) ": state is field 0, utime field 11, stime field 12.
-      return Long.parseLong(fields[11]) + Long.parseLong(fields[12]);
+      return ticks(line);
     } catch (IOException | RuntimeException e) {
       return 0;
     }
+  }
+
+  /** utime + stime from a /proc/…/stat line. */
+  private static long ticks(String statLine) {
+    String[] fields = statLine.substring(statLine.lastIndexOf(')') + 2).split(" ");
+    // After "pid (comm) ": state is field 0, utime field 11, stime field 12.
+    return Long.parseLong(fields[11]) + Long.parseLong(fields[12]);
   }
 }
