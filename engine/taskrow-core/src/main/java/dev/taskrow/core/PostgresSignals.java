@@ -8,6 +8,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 import javax.sql.DataSource;
 import org.postgresql.PGNotification;
@@ -32,12 +33,8 @@ public final class PostgresSignals implements Signals {
 
   private final DataSource dataSource;
   private final CopyOnWriteArrayList<SignalListener> listeners = new CopyOnWriteArrayList<>();
-  // Announcements wait here for the one sending thread, which sends everything pending in one
-  // round trip: at a thousand submits a second, one NOTIFY statement each would queue up behind
-  // the round trips. Beyond the bound, hints are dropped (workers poll anyway).
-  private final java.util.concurrent.BlockingQueue<Object> pending =
-      new java.util.concurrent.ArrayBlockingQueue<>(10_000);
-  private volatile Thread sender;
+  // Announcements wait for one sending thread, which sends everything pending in one round trip.
+  private final SignalSender sender = new SignalSender("taskrow-notify", this::send);
   private volatile boolean closed;
   private Thread listenerThread;
   private final java.util.concurrent.CountDownLatch firstListen =
@@ -57,53 +54,16 @@ public final class PostgresSignals implements Signals {
 
   @Override
   public void queueHasWork(String queue) {
-    announce(queue);
+    sender.queueHasWork(queue);
   }
 
   @Override
   public void tasksChanged(Collection<TaskChange> changes) {
-    announce(List.copyOf(changes));
+    sender.tasksChanged(changes);
   }
 
-  private void announce(Object announcement) {
-    synchronized (this) {
-      if (sender == null && !closed) {
-        sender = Thread.ofPlatform().daemon().name("taskrow-notify").start(this::sendLoop);
-      }
-    }
-    pending.offer(announcement);
-  }
-
-  private void sendLoop() {
-    List<Object> batch = new ArrayList<>();
-    while (!closed) {
-      try {
-        Object first = pending.poll(500, java.util.concurrent.TimeUnit.MILLISECONDS);
-        if (first == null) {
-          continue;
-        }
-        batch.clear();
-        batch.add(first);
-        pending.drainTo(batch);
-        send(batch);
-      } catch (InterruptedException e) {
-        return;
-      }
-    }
-  }
-
-  /** Everything pending in one round trip: each queue once, the task changes packed. */
-  @SuppressWarnings("unchecked")
-  private void send(List<Object> batch) {
-    java.util.Set<String> queues = new java.util.LinkedHashSet<>();
-    List<TaskChange> changes = new ArrayList<>();
-    for (Object announcement : batch) {
-      if (announcement instanceof String queue) {
-        queues.add(queue);
-      } else {
-        changes.addAll((List<TaskChange>) announcement);
-      }
-    }
+  /** One round of the sender: every queue and task change pending, in one round trip. */
+  private void send(Set<String> queues, List<TaskChange> changes) {
     try (Connection connection = dataSource.getConnection()) {
       // A pool may hand out connections with autocommit off, and roll back what was not
       // committed when the connection returns: the NOTIFYs would never be sent.
@@ -241,10 +201,7 @@ public final class PostgresSignals implements Signals {
   @Override
   public void close() {
     closed = true;
-    Thread current = sender;
-    if (current != null) {
-      current.interrupt();
-    }
+    sender.close();
     Thread thread = listenerThread;
     if (thread != null) {
       try {
