@@ -8,6 +8,8 @@ import java.util.Set;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The one thread a {@link Signals} transport sends from, and what it sends: everything announced
@@ -20,6 +22,7 @@ import java.util.concurrent.TimeUnit;
  */
 public final class SignalSender implements AutoCloseable {
   static final int CAPACITY = 10_000;
+  private static final Logger log = LoggerFactory.getLogger(SignalSender.class);
 
   /** Sends one round of announcements; errors are the transport's to log, never thrown here. */
   @FunctionalInterface
@@ -91,7 +94,12 @@ public final class SignalSender implements AutoCloseable {
         changes.addAll((List<TaskChange>) announcement);
       }
     }
-    transport.send(queues, changes);
+    try {
+      transport.send(queues, changes);
+    } catch (RuntimeException e) {
+      // The thread must outlive a transport's surprise: without it no hint is ever sent again.
+      log.warn("sending signals failed; workers poll until the next round: {}", e.toString());
+    }
   }
 
   /** Stops the sending thread; what is still pending is not sent (workers poll). */

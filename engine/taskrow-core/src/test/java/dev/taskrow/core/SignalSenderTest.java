@@ -49,6 +49,23 @@ class SignalSenderTest {
   }
 
   @Test
+  void aTransportThatThrowsDoesNotStopTheSender() throws Exception {
+    BlockingQueue<Round> rounds = new LinkedBlockingQueue<>();
+    try (SignalSender sender =
+        new SignalSender(
+            "test-signal-sender",
+            (queues, changes) -> {
+              rounds.add(new Round(Set.copyOf(queues), List.copyOf(changes)));
+              throw new IllegalStateException("transport down");
+            })) {
+      sender.queueHasWork("a");
+      assertThat(rounds.poll(5, TimeUnit.SECONDS)).isEqualTo(new Round(Set.of("a"), List.of()));
+      sender.queueHasWork("b");
+      assertThat(rounds.poll(5, TimeUnit.SECONDS)).isEqualTo(new Round(Set.of("b"), List.of()));
+    }
+  }
+
+  @Test
   void aClosedSenderSendsNothingMore() throws Exception {
     BlockingQueue<Round> rounds = new LinkedBlockingQueue<>();
     SignalSender sender =
