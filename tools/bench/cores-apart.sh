@@ -25,10 +25,10 @@ if ! printf '%s\n' "${args[@]}" | grep -q -- '^--jdbc-url='; then
   echo "cores-apart: --jdbc-url of a PostgreSQL on this machine is needed (an embedded one cannot be pinned before it starts)" >&2
   exit 2
 fi
-printf '%s\n' "${args[@]}" | grep -q -- '^--tasks=' || args+=(--tasks=2000)
-printf '%s\n' "${args[@]}" | grep -q -- '^--transactional-tasks=' || args+=(--transactional-tasks=50000)
-printf '%s\n' "${args[@]}" | grep -q -- '^--runs=' || args+=(--runs=2)
-printf '%s\n' "${args[@]}" | grep -q -- '^--ceiling-seconds=' || args+=(--ceiling-seconds=5)
+# Each default unless the caller gave that option.
+for default in --tasks=2000 --transactional-tasks=50000 --runs=2 --ceiling-seconds=5; do
+  printf '%s\n' "${args[@]}" | grep -q -- "^${default%%=*}=" || args+=("$default")
+done
 
 cores="$(nproc)"
 if ((cores < 2)); then

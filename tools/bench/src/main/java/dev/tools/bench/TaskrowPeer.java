@@ -5,7 +5,6 @@ import dev.taskrow.core.Signals;
 import dev.taskrow.core.TaskKind;
 import dev.taskrow.core.Taskrow;
 import dev.taskrow.core.Worker;
-import dev.taskrow.redis.RedisSignals;
 import java.time.Duration;
 import java.util.List;
 import java.util.function.IntConsumer;
@@ -170,10 +169,7 @@ final class TaskrowPeer implements Peer {
   public void reset() throws Exception {
     database.execute("truncate taskrow_task");
     close();
-    signals =
-        signalsChoice == SignalsChoice.REDIS
-            ? connectedRedis()
-            : signalsChoice.create(database.dataSource());
+    signals = signalsChoice.create(database.dataSource(), redisUrl);
     taskrow =
         Taskrow.builder(profiler)
             .kind(
@@ -236,27 +232,6 @@ final class TaskrowPeer implements Peer {
   @Override
   public List<String> statements(double seconds) {
     return profiler.report(seconds);
-  }
-
-  /**
-   * Redis signals, connected before the measurement starts: RedisSignals connects in the background
-   * and drops what is published before, which would show as poll latency, not as the signal's.
-   */
-  private RedisSignals connectedRedis() throws InterruptedException {
-    if (redisUrl == null) {
-      throw new IllegalStateException("Redis signals need --redis-url");
-    }
-    RedisSignals redis = new RedisSignals(redisUrl);
-    long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
-    while (!redis.isConnected()) {
-      if (System.nanoTime() > deadline) {
-        redis.close();
-        throw new IllegalStateException(
-            "Redis at " + redis.describe() + " did not connect in 10 s");
-      }
-      Thread.sleep(20);
-    }
-    return redis;
   }
 
   @Override
