@@ -24,6 +24,9 @@ final class CpuMeter {
   private static final double TICKS_PER_SECOND = 100.0;
   private static final Path PROC = Path.of("/proc");
 
+  /** The thread group of the JIT's compiler threads. */
+  static final String JIT_COMPILER = "JIT compiler";
+
   /**
    * Cumulative ticks; the machine's from the first line of /proc/stat; {@code javaThreadTicks} by
    * thread id, each with its group.
@@ -200,7 +203,7 @@ final class CpuMeter {
    */
   private static String threadGroup(String name) {
     if (name.contains("CompilerThre")) {
-      return "JIT compiler";
+      return JIT_COMPILER;
     }
     if (name.startsWith("GC Thread")
         || name.startsWith("G1 ")

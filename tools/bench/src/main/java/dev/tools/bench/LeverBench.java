@@ -72,11 +72,7 @@ final class LeverBench {
     Results ceilingResults = new Results();
     CeilingWorkload ceiling = new CeilingWorkload(database, options.ceilingDuration());
     ceiling.prepare(ceilingResults);
-    // Unrecorded warm-up: JIT-compile every engine before its first measured run.
-    PeerWorkload warmUp = new PeerWorkload(new PeerTable(), database);
-    for (Peer peer : steadyPeers) {
-      warmUp.drain(peer, Math.min(options.tasks(), 5_000), 0);
-    }
+    PeerWorkload.warmUp(database, steadyPeers, steadyPeers, options.tasks(), rates[0]);
     PeerTable table = new PeerTable();
     PeerWorkload workload = new PeerWorkload(table, database);
     for (int run = 1; run <= options.runs(); run++) {

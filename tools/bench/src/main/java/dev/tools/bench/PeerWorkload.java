@@ -1,6 +1,7 @@
 package dev.tools.bench;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -51,6 +52,44 @@ final class PeerWorkload {
   }
 
   static final String TRANSACTIONAL_DRAIN = "transactional drain";
+
+  /**
+   * Unrecorded warm-up, so that no measured run pays for the JIT: a drain of each drain peer, then
+   * rounds of {@link #WARM_UP_STEADY} of the steady workload at {@code rate} for each steady peer
+   * until a round leaves the JIT compiler under {@link #JIT_QUIET} cores (at most {@link
+   * #WARM_UP_ROUNDS} rounds, each round's figure printed). The drain alone left the single-submit
+   * paths (a submit taken by this process's worker, the NOTIFY after a plain one) to be compiled
+   * inside the measured steady runs, where a run's p50 is a few hundred microseconds of CPU. On 2
+   * cores (2026-12-07) the JIT compiler took 0.26–0.38 cores through four 5 s rounds of taskrow and
+   * db-scheduler and 0.27 in the first measured run, then 0.01–0.08: it takes 1–2 minutes of steady
+   * work to go quiet, and a median of three runs after it is measured on compiled code.
+   */
+  static void warmUp(
+      Database database, List<Peer> drainPeers, List<Peer> steadyPeers, int tasks, int rate)
+      throws Exception {
+    PeerWorkload warmUp = new PeerWorkload(new PeerTable(), database);
+    for (Peer peer : drainPeers) {
+      warmUp.drain(peer, peer.drainTasks(Math.min(tasks, 5_000)), 0);
+    }
+    for (int round = 1; round <= WARM_UP_ROUNDS; round++) {
+      CpuMeter.Sample from = CpuMeter.sample();
+      for (Peer peer : steadyPeers) {
+        warmUp.steady(peer, "warm-up steady", new Peer.Mode(0, 0), rate, WARM_UP_STEADY, 0);
+      }
+      double jit =
+          CpuMeter.between(from, CpuMeter.sample())
+              .javaThreadCores()
+              .getOrDefault(CpuMeter.JIT_COMPILER, 0.0);
+      System.out.printf(Locale.ROOT, "warm-up round %d: JIT compiler %.2f cores%n", round, jit);
+      if (jit < JIT_QUIET) {
+        return;
+      }
+    }
+  }
+
+  static final Duration WARM_UP_STEADY = Duration.ofSeconds(5);
+  static final int WARM_UP_ROUNDS = 4;
+  static final double JIT_QUIET = 0.05;
 
   void drain(Peer peer, int tasks, int run) throws Exception {
     drain(peer, DRAIN, new Peer.Mode(0, 0), tasks, run);
@@ -197,7 +236,7 @@ final class PeerWorkload {
         String.format(
             Locale.ROOT,
             "%,d submitted at %d/s, %,d started; started %,.0f tasks/s; submit → start p50 %.2f"
-                + " ms, p99 %.2f ms, max %.2f ms; the submit call p50 %.2f ms; %s",
+                + " ms, p99 %.2f ms, max %.2f ms; the submit call p50 %.2f ms; %s; %s",
             total,
             rate,
             started.get(),
@@ -206,7 +245,8 @@ final class PeerWorkload {
             p99,
             sorted.length == 0 ? Double.NaN : sorted[sorted.length - 1],
             submitP50,
-            cpu.describe()));
+            cpu.describe(),
+            cpu.describeJavaThreads()));
     printStatements(peer, (end - start) / 1e9);
   }
 

@@ -66,12 +66,7 @@ final class PeersBench {
     Results ceilingResults = new Results();
     CeilingWorkload ceiling = new CeilingWorkload(database, options.ceilingDuration());
     ceiling.prepare(ceilingResults);
-    // Unrecorded warm-up: JIT-compile every engine before its first measured run.
-    for (Peer peer : drainPeers) {
-      workload.drain(peer, peer.drainTasks(Math.min(options.tasks(), 5_000)), 0);
-    }
-    table = new PeerTable();
-    workload = new PeerWorkload(table, database);
+    PeerWorkload.warmUp(database, drainPeers, steadyPeers, options.tasks(), options.steadyRate());
     Peer.Mode steady = new Peer.Mode(0, 0);
     Peer.Mode io = new Peer.Mode(options.ioConcurrency(), options.ioMillis());
     for (int run = 1; run <= options.runs(); run++) {
@@ -99,7 +94,8 @@ final class PeersBench {
         List.of(
             "Medians of "
                 + options.runs()
-                + " interleaved runs after an unrecorded warm-up drain of each engine.",
+                + " interleaved runs after an unrecorded warm-up: a drain of each engine, then rounds"
+                + " of the steady workload until the JIT compiler is quiet (at most four).",
             "db-scheduler's immediate execution only wakes a scheduler in the JVM that submitted;"
                 + " taskrow's LISTEN/NOTIFY signals wake workers in any process, through the"
                 + " database even when the worker is in the submitting JVM.",
