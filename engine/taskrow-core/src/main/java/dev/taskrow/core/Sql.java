@@ -86,6 +86,27 @@ final class Sql {
     return new Sql(database.toString(), java.toString(), List.copyOf(names), false);
   }
 
+  /**
+   * This statement with {@code explain} (such as {@code "explain (analyze) "}) put before it, after
+   * the planner settings it may start with ({@link TaskRepository#KEY_PROBES_ONLY}), which then
+   * still apply: tests read its plan, or what it did.
+   */
+  Sql explainedBy(String explain) {
+    return new Sql(
+        afterSettings(databaseClockText, explain),
+        afterSettings(javaClockText, explain),
+        names,
+        plannedWithItsValues);
+  }
+
+  private static String afterSettings(String text, String explain) {
+    int start =
+        text.startsWith(TaskRepository.KEY_PROBES_ONLY)
+            ? TaskRepository.KEY_PROBES_ONLY.length()
+            : 0;
+    return text.substring(0, start) + explain + text.substring(start);
+  }
+
   /** The statement as it runs on the database's clock; tests read its plan. */
   String text() {
     return databaseClockText;
