@@ -8,15 +8,24 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Extends the leases of every task this worker runs, in one statement, so handlers never have to,
- * and then the worker's row in the registry, one statement more whatever the number of tasks. A
- * task whose row no longer matches (id, token) lost its lease: its context says so and nothing it
- * writes will commit. A cancel request travels back the same way. A lease is never extended past
- * its attempt's cap ({@link RunningTask#leaseCap()}): a handler that ignores the interrupt of its
- * time limit loses its lease a lease later, and is fenced off.
+ * Extends the leases of every task this worker runs, {@link #CHUNK} tasks per statement, so
+ * handlers never have to, and then the worker's row in the registry, one statement more whatever
+ * the number of tasks. A task whose row no longer matches (id, token) lost its lease: its context
+ * says so and nothing it writes will commit. A cancel request travels back the same way. A lease is
+ * never extended past its attempt's cap ({@link RunningTask#leaseCap()}): a handler that ignores
+ * the interrupt of its time limit loses its lease a lease later, and is fenced off.
  */
 final class Heartbeater implements Runnable {
   private static final Logger log = LoggerFactory.getLogger(Heartbeater.class);
+
+  /**
+   * Tasks per heartbeat statement, each chunk its own transaction. A beat holds the worker's
+   * row-write lock, so the batched successes wait for it: a beat of every running task at once held
+   * them for up to 3.5 s on a saturated server (the steady workload at 3,000/s on 2 cores); in
+   * chunks they run between, and wait for one chunk at most.
+   */
+  static final int CHUNK = 250;
+
   private final Taskrow engine;
   private final String workerId;
   private final RunningTasks running;
@@ -46,9 +55,12 @@ final class Heartbeater implements Runnable {
 
   private void extendLeases() {
     List<RunningTask> tasks = running.snapshot();
-    if (tasks.isEmpty()) {
-      return;
+    for (int from = 0; from < tasks.size(); from += CHUNK) {
+      extendLeases(tasks.subList(from, Math.min(tasks.size(), from + CHUNK)));
     }
+  }
+
+  private void extendLeases(List<RunningTask> tasks) {
     Object[] ids = new Object[tasks.size()];
     Object[] tokens = new Object[tasks.size()];
     Object[] leases = new Object[tasks.size()];

@@ -2,8 +2,16 @@ package dev.taskrow.core;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -88,6 +96,57 @@ class LeaseTest extends EngineTest {
     assertThat(find(taskrow, id).lockedBy()).isNull();
     // The SUCCESS commits before the worker forgets the task: wait for that, don't race it.
     awaitTrue(() -> owner.runningCount() == 0);
+  }
+
+  @Test
+  void heartbeatsKeepTheLeasesOfMoreTasksThanOneChunk() throws Exception {
+    Taskrow taskrow = engine(3);
+    int tasks = Heartbeater.CHUNK * 2 + 10;
+    List<UUID> ids = new ArrayList<>();
+    for (int i = 0; i < tasks; i++) {
+      ids.add(taskrow.submit(NewTask.of("k")));
+    }
+    CountDownLatch started = new CountDownLatch(tasks);
+    CountDownLatch release = new CountDownLatch(1);
+    Worker owner =
+        start(
+            taskrow
+                .worker()
+                .id("owner")
+                .queue("default", tasks)
+                .pollInterval(Duration.ofMillis(20))
+                .heartbeatInterval(Duration.ofMillis(20))
+                .handler(
+                    "k",
+                    ctx -> {
+                      started.countDown();
+                      release.await();
+                    }));
+    try {
+      assertThat(started.await(30, TimeUnit.SECONDS)).isTrue();
+      clock.advance(Duration.ofSeconds(20));
+      Instant expected = clock.instant().plusSeconds(30);
+      // Every task's lease, in every chunk, is extended from the new time.
+      awaitTrue(() -> leasedUntil(expected) == tasks);
+    } finally {
+      release.countDown();
+    }
+    for (UUID id : ids) {
+      awaitStatus(taskrow, id, TaskStatus.SUCCESS);
+    }
+    awaitTrue(() -> owner.runningCount() == 0);
+  }
+
+  private int leasedUntil(Instant expected) throws SQLException {
+    try (Connection c = dataSource.getConnection();
+        PreparedStatement s =
+            c.prepareStatement("select count(*) from taskrow_task where locked_until = ?")) {
+      s.setObject(1, OffsetDateTime.ofInstant(expected, ZoneOffset.UTC));
+      try (ResultSet rs = s.executeQuery()) {
+        rs.next();
+        return rs.getInt(1);
+      }
+    }
   }
 
   @Test
