@@ -110,11 +110,7 @@ class LeaseTest extends EngineTest {
     CountDownLatch release = new CountDownLatch(1);
     Worker owner =
         start(
-            taskrow
-                .worker()
-                .id("owner")
-                .queue("default", tasks)
-                .pollInterval(Duration.ofMillis(20))
+            worker(taskrow, "owner", tasks)
                 .heartbeatInterval(Duration.ofMillis(20))
                 .handler(
                     "k",
@@ -211,6 +207,14 @@ class LeaseTest extends EngineTest {
   }
 
   private static Worker.Builder worker(Taskrow taskrow, String id) {
-    return taskrow.worker().id(id).queue("default", 1).pollInterval(Duration.ofMillis(20));
+    return worker(taskrow, id, 1);
+  }
+
+  private static Worker.Builder worker(Taskrow taskrow, String id, int concurrency) {
+    return taskrow
+        .worker()
+        .id(id)
+        .queue("default", concurrency)
+        .pollInterval(Duration.ofMillis(20));
   }
 }

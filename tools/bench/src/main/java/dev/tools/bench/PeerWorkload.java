@@ -167,8 +167,10 @@ final class PeerWorkload {
     CpuMeter.Sample from = CpuMeter.sample();
     long start = System.nanoTime();
     long interval = 1_000_000_000L / rate;
+    long[] dueAt = new long[total];
     for (int i = 0; i < total; i++) {
       long due = start + i * interval;
+      dueAt[i] = due;
       long wait = due - System.nanoTime();
       if (wait > 0) {
         LockSupport.parkNanos(wait);
@@ -207,6 +209,16 @@ final class PeerWorkload {
     double[] sorted = Stats.sorted(millis);
     double p50 = Stats.percentile(sorted, 50);
     double p99 = Stats.percentile(sorted, 99);
+    double[] fromDue = new double[started.get()];
+    k = 0;
+    for (int i = 0; i < total && k < fromDue.length; i++) {
+      if (startedAt.get(i) != 0) {
+        fromDue[k++] = (startedAt.get(i) - dueAt[i]) / 1e6;
+      }
+    }
+    double[] sortedFromDue = Stats.sorted(fromDue);
+    double scheduledP50 = Stats.percentile(sortedFromDue, 50);
+    double scheduledP99 = Stats.percentile(sortedFromDue, 99);
     double[] submitMillis = new double[total];
     int returned = 0;
     for (int i = 0; i < total; i++) {
@@ -222,6 +234,8 @@ final class PeerWorkload {
     row.p50.add(p50);
     row.p99.add(p99);
     row.submitP50.add(submitP50);
+    row.scheduledP50.add(scheduledP50);
+    row.scheduledP99.add(scheduledP99);
     row.databaseCpu.add(cpu.postgresCores());
     row.javaCpu.add(cpu.javaCores());
     int lost = total - started.get();
@@ -236,7 +250,8 @@ final class PeerWorkload {
         String.format(
             Locale.ROOT,
             "%,d submitted at %d/s, %,d started; started %,.0f tasks/s; submit → start p50 %.2f"
-                + " ms, p99 %.2f ms, max %.2f ms; the submit call p50 %.2f ms; %s; %s",
+                + " ms, p99 %.2f ms, max %.2f ms; from the schedule p50 %.2f ms, p99 %.2f ms; the"
+                + " submit call p50 %.2f ms; %s; %s",
             total,
             rate,
             started.get(),
@@ -244,6 +259,8 @@ final class PeerWorkload {
             p50,
             p99,
             sorted.length == 0 ? Double.NaN : sorted[sorted.length - 1],
+            scheduledP50,
+            scheduledP99,
             submitP50,
             cpu.describe(),
             cpu.describeJavaThreads()));
