@@ -72,16 +72,7 @@ class LeaseTest extends EngineTest {
     UUID id = taskrow.submit(NewTask.of("k"));
     CountDownLatch started = new CountDownLatch(1);
     CountDownLatch release = new CountDownLatch(1);
-    Worker owner =
-        start(
-            worker(taskrow, "owner")
-                .heartbeatInterval(Duration.ofMillis(20))
-                .handler(
-                    "k",
-                    ctx -> {
-                      started.countDown();
-                      release.await();
-                    }));
+    Worker owner = startOwner(taskrow, 1, started, release);
     assertThat(started.await(20, TimeUnit.SECONDS)).isTrue();
 
     for (int i = 0; i < 3; i++) {
@@ -108,16 +99,7 @@ class LeaseTest extends EngineTest {
     }
     CountDownLatch started = new CountDownLatch(tasks);
     CountDownLatch release = new CountDownLatch(1);
-    Worker owner =
-        start(
-            worker(taskrow, "owner", tasks)
-                .heartbeatInterval(Duration.ofMillis(20))
-                .handler(
-                    "k",
-                    ctx -> {
-                      started.countDown();
-                      release.await();
-                    }));
+    Worker owner = startOwner(taskrow, tasks, started, release);
     try {
       assertThat(started.await(30, TimeUnit.SECONDS)).isTrue();
       clock.advance(Duration.ofSeconds(20));
@@ -131,6 +113,22 @@ class LeaseTest extends EngineTest {
       awaitStatus(taskrow, id, TaskStatus.SUCCESS);
     }
     awaitTrue(() -> owner.runningCount() == 0);
+  }
+
+  /**
+   * Worker "owner", heartbeating every 20 ms; each task signals its start and waits for release.
+   */
+  private Worker startOwner(
+      Taskrow taskrow, int concurrency, CountDownLatch started, CountDownLatch release) {
+    return start(
+        worker(taskrow, "owner", concurrency)
+            .heartbeatInterval(Duration.ofMillis(20))
+            .handler(
+                "k",
+                ctx -> {
+                  started.countDown();
+                  release.await();
+                }));
   }
 
   private int leasedUntil(Instant expected) throws SQLException {
