@@ -116,6 +116,24 @@ final class Database implements AutoCloseable {
     }
   }
 
+  /**
+   * How many times autovacuum has vacuumed or analysed each table of the database so far, by table:
+   * the difference across a measurement names the tables it worked on meanwhile.
+   */
+  Map<String, Long> autovacuumRuns() throws SQLException {
+    Map<String, Long> runs = new java.util.TreeMap<>();
+    try (Connection c = pool.getConnection();
+        Statement s = c.createStatement();
+        ResultSet rs =
+            s.executeQuery(
+                "select relname, autovacuum_count + autoanalyze_count from pg_stat_user_tables")) {
+      while (rs.next()) {
+        runs.put(rs.getString(1), rs.getLong(2));
+      }
+    }
+    return runs;
+  }
+
   /** What the reader needs to judge the figures: version and the settings that bound a commit. */
   Map<String, String> describe() throws SQLException {
     Map<String, String> facts = new LinkedHashMap<>();

@@ -3,6 +3,7 @@ package dev.tools.bench;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
@@ -41,14 +42,22 @@ final class PeerWorkload {
   }
 
   /**
-   * The peer's tables emptied, then a CHECKPOINT: every measurement starts with no dirty buffers of
-   * the one before it (a pgbench ceiling, another engine's 30,000 rows) left to write, whatever its
-   * place in the run. Without it the engine measured first in a run paid for the last one's writes
-   * (the submit call 1.5 against 0.8 ms, 2026-12-03).
+   * The peer's tables emptied, every table of the database vacuumed and analysed, then a
+   * CHECKPOINT: every measurement starts with no dirty buffers of the one before it (a pgbench
+   * ceiling, another engine's 30,000 rows) left to write and no dead rows for autovacuum to find,
+   * whatever its place in the run. Without the checkpoint the engine measured first in a run paid
+   * for the last one's writes (the submit call 1.5 against 0.8 ms, 2026-12-03). Without the vacuum
+   * autovacuum worked through the drains' dead rows (100,000 per engine) during the first steady
+   * measurements, always taskrow's default, which comes first: its submit call 1.95 ms against 1.18
+   * through the table in the same run (2026-12-07). Returns the vacuum's seconds.
    */
-  private void resetAndCheckpoint(Peer peer) throws Exception {
+  private double resetAndCheckpoint(Peer peer) throws Exception {
     peer.reset();
+    long start = System.nanoTime();
+    database.execute("vacuum analyze");
+    double vacuumSeconds = (System.nanoTime() - start) / 1e9;
     database.execute("checkpoint");
+    return vacuumSeconds;
   }
 
   static final String TRANSACTIONAL_DRAIN = "transactional drain";
@@ -102,7 +111,7 @@ final class PeerWorkload {
 
   private void drain(Peer peer, String workload, Peer.Mode mode, int tasks, int run)
       throws Exception {
-    resetAndCheckpoint(peer);
+    double vacuumSeconds = resetAndCheckpoint(peer);
     long submitStart = System.nanoTime();
     peer.enqueueAll(tasks);
     double submitRate = tasks / ((System.nanoTime() - submitStart) / 1e9);
@@ -126,13 +135,15 @@ final class PeerWorkload {
         peer,
         String.format(
             Locale.ROOT,
-            "%,d tasks in %.2f s = %,.0f tasks/s (bulk submit %,.0f tasks/s); %s; %s",
+            "%,d tasks in %.2f s = %,.0f tasks/s (bulk submit %,.0f tasks/s); %s; %s; vacuum"
+                + " before %.1f s",
             tasks,
             (end - start) / 1e9,
             rate,
             submitRate,
             cpu.describe(),
-            cpu.describeJavaThreads()));
+            cpu.describeJavaThreads(),
+            vacuumSeconds));
     printStatements(peer, (end - start) / 1e9);
   }
 
@@ -146,7 +157,7 @@ final class PeerWorkload {
 
   void steady(Peer peer, String workload, Peer.Mode mode, int rate, Duration duration, int run)
       throws Exception {
-    resetAndCheckpoint(peer);
+    double vacuumSeconds = resetAndCheckpoint(peer);
     int total = (int) (rate * duration.toSeconds());
     AtomicLongArray submitted = new AtomicLongArray(total);
     AtomicLongArray submitReturned = new AtomicLongArray(total);
@@ -164,6 +175,7 @@ final class PeerWorkload {
         });
     AtomicInteger failures = new AtomicInteger();
     ExecutorService submitters = Executors.newFixedThreadPool(SUBMITTERS);
+    Map<String, Long> autovacuumFrom = database.autovacuumRuns();
     CpuMeter.Sample from = CpuMeter.sample();
     long start = System.nanoTime();
     long interval = 1_000_000_000L / rate;
@@ -198,6 +210,7 @@ final class PeerWorkload {
     }
     long end = Math.max(submitEnd, lastStart.get());
     CpuMeter.Usage cpu = CpuMeter.between(from, CpuMeter.sample());
+    String autovacuum = autovacuumBetween(autovacuumFrom, database.autovacuumRuns());
     peer.close();
     double[] millis = new double[started.get()];
     int k = 0;
@@ -251,7 +264,7 @@ final class PeerWorkload {
             Locale.ROOT,
             "%,d submitted at %d/s, %,d started; started %,.0f tasks/s; submit → start p50 %.2f"
                 + " ms, p99 %.2f ms, max %.2f ms; from the schedule p50 %.2f ms, p99 %.2f ms; the"
-                + " submit call p50 %.2f ms; %s; %s",
+                + " submit call p50 %.2f ms; %s; %s; vacuum before %.1f s; autovacuum during: %s",
             total,
             rate,
             started.get(),
@@ -263,8 +276,26 @@ final class PeerWorkload {
             scheduledP99,
             submitP50,
             cpu.describe(),
-            cpu.describeJavaThreads()));
+            cpu.describeJavaThreads(),
+            vacuumSeconds,
+            autovacuum));
     printStatements(peer, (end - start) / 1e9);
+  }
+
+  /** The tables autovacuum vacuumed or analysed between two readings, or "none". */
+  private static String autovacuumBetween(Map<String, Long> from, Map<String, Long> to) {
+    StringBuilder tables = new StringBuilder();
+    to.forEach(
+        (table, runs) -> {
+          long more = runs - from.getOrDefault(table, 0L);
+          if (more > 0) {
+            tables.append(tables.isEmpty() ? "" : ", ").append(table);
+            if (more > 1) {
+              tables.append(" ×").append(more);
+            }
+          }
+        });
+    return tables.isEmpty() ? "none" : tables.toString();
   }
 
   private void log(int run, String workload, Peer peer, String text) {

@@ -4,14 +4,16 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 
 /**
  * {@code --workloads=peers}: taskrow, db-scheduler, JobRunr and Quartz on the same PostgreSQL in
  * the same run, each on its own tables, through the same three workloads, interleaved run by run
- * (engine after engine inside each workload) so a noisy phase of a shared machine spreads over all
- * of them; then the same server's single-row UPDATE ceiling.
+ * (engine after engine inside each workload, the steady ones in reverse order in even runs) so a
+ * noisy phase of a shared machine spreads over all of them; then the same server's single-row
+ * UPDATE ceiling.
  */
 final class PeersBench {
   private final Options options;
@@ -73,11 +75,21 @@ final class PeersBench {
       for (Peer peer : drainPeers) {
         workload.drain(peer, peer.drainTasks(options.tasks()), run);
       }
-      for (Peer peer : steadyPeers) {
+      // The steady workloads in the listed order in odd runs and reversed in even ones: the first
+      // engine after the drains was slower than its own later runs (taskrow's default, first in
+      // every run, had its submit call at 1.1–2.3 ms against 0.8–1.5 for the others, 2026-12-07),
+      // so no engine may hold that place in every run.
+      List<Peer> steadyOrder = new ArrayList<>(steadyPeers);
+      List<Peer> ioOrder = new ArrayList<>(peers);
+      if (run % 2 == 0) {
+        Collections.reverse(steadyOrder);
+        Collections.reverse(ioOrder);
+      }
+      for (Peer peer : steadyOrder) {
         workload.steady(
             peer, PeerWorkload.STEADY, steady, options.steadyRate(), options.steadyDuration(), run);
       }
-      for (Peer peer : peers) {
+      for (Peer peer : ioOrder) {
         workload.steady(
             peer, PeerWorkload.IO, io, options.steadyRate(), options.steadyDuration(), run);
       }
@@ -94,8 +106,11 @@ final class PeersBench {
         List.of(
             "Medians of "
                 + options.runs()
-                + " interleaved runs after an unrecorded warm-up: a drain of each engine, then rounds"
-                + " of the steady workload until the JIT compiler is quiet (at most four).",
+                + " interleaved runs (the steady workloads' engines in reverse order in even runs)"
+                + " after an unrecorded warm-up: a drain of each engine, then rounds of the steady"
+                + " workload until the JIT compiler is quiet (at most four). Before each"
+                + " measurement the engine's tables are emptied and the database vacuumed and"
+                + " checkpointed.",
             "db-scheduler's immediate execution only wakes a scheduler in the JVM that submitted;"
                 + " taskrow's LISTEN/NOTIFY signals wake workers in any process, through the"
                 + " database even when the worker is in the submitting JVM.",
