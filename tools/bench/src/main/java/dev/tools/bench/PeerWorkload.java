@@ -242,6 +242,7 @@ final class PeerWorkload {
     double submitP50 =
         Stats.percentile(Stats.sorted(java.util.Arrays.copyOf(submitMillis, returned)), 50);
     double throughput = started.get() / ((end - start) / 1e9);
+    String pause = longestPause(startedAt, start);
     PeerTable.Row row = table.row(workload, peer, peer.configuration(mode));
     row.throughput.add(throughput);
     row.p50.add(p50);
@@ -264,7 +265,8 @@ final class PeerWorkload {
             Locale.ROOT,
             "%,d submitted at %d/s, %,d started; started %,.0f tasks/s; submit → start p50 %.2f"
                 + " ms, p99 %.2f ms, max %.2f ms; from the schedule p50 %.2f ms, p99 %.2f ms; the"
-                + " submit call p50 %.2f ms; %s; %s; vacuum before %.1f s; autovacuum during: %s",
+                + " submit call p50 %.2f ms; longest pause between handler starts %s; %s; %s;"
+                + " vacuum before %.1f s; autovacuum during: %s",
             total,
             rate,
             started.get(),
@@ -275,11 +277,40 @@ final class PeerWorkload {
             scheduledP50,
             scheduledP99,
             submitP50,
+            pause,
             cpu.describe(),
             cpu.describeJavaThreads(),
             vacuumSeconds,
             autovacuum));
     printStatements(peer, (end - start) / 1e9);
+  }
+
+  /**
+   * The longest time no handler started, and when it began (seconds after the first submit): at
+   * 1,000 submits a second a gap of more than a few milliseconds is a stall, and its length and
+   * place tell a stall of the engine from a run that is slow throughout.
+   */
+  private static String longestPause(AtomicLongArray startedAt, long start) {
+    long[] starts = new long[startedAt.length()];
+    int n = 0;
+    for (int i = 0; i < starts.length; i++) {
+      if (startedAt.get(i) != 0) {
+        starts[n++] = startedAt.get(i);
+      }
+    }
+    if (n < 2) {
+      return "–";
+    }
+    java.util.Arrays.sort(starts, 0, n);
+    long longest = 0;
+    long from = starts[0];
+    for (int i = 1; i < n; i++) {
+      if (starts[i] - starts[i - 1] > longest) {
+        longest = starts[i] - starts[i - 1];
+        from = starts[i - 1];
+      }
+    }
+    return String.format(Locale.ROOT, "%.1f ms at %.1f s", longest / 1e6, (from - start) / 1e9);
   }
 
   /** The tables autovacuum vacuumed or analysed between two readings, or "none". */
