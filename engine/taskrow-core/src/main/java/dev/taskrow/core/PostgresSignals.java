@@ -62,51 +62,21 @@ public final class PostgresSignals implements Signals {
     sender.tasksChanged(changes);
   }
 
-  /**
-   * One round of the sender, in one statement and one transaction of its own: every queue and task
-   * change pending. The transaction commits without waiting for the WAL flush ({@code
-   * synchronous_commit} off for it alone): it writes no data, what it announces committed durably
-   * before it was announced, and a notification lost in a crash is a hint lost, which the workers'
-   * poll covers. Flushed, every round was one more fsync beside the submits' own, at up to a
-   * thousand rounds a second: a plain submit's call took 1.19 ms at p50 with NOTIFY signals against
-   * 0.91 with in-process ones in the same bench run (2026-12-07).
-   */
+  /** One round of the sender: every queue and task change pending, in one round trip. */
   private void send(Set<String> queues, List<TaskChange> changes) {
-    List<String[]> notifications = notifications(queues, changes);
-    if (notifications.isEmpty()) {
-      return;
-    }
-    String[] channels = new String[notifications.size()];
-    String[] payloads = new String[notifications.size()];
-    for (int i = 0; i < channels.length; i++) {
-      channels[i] = notifications.get(i)[0];
-      payloads[i] = notifications.get(i)[1];
-    }
     try (Connection connection = dataSource.getConnection()) {
       // A pool may hand out connections with autocommit off, and roll back what was not
       // committed when the connection returns: the NOTIFYs would never be sent.
       connection.setAutoCommit(true);
-      try (PreparedStatement statement = connection.prepareStatement(SEND_ROUND)) {
-        statement.setArray(1, connection.createArrayOf("text", channels));
-        statement.setArray(2, connection.createArrayOf("text", payloads));
-        statement.execute();
-      }
+      notifyAll(connection, queues, changes);
     } catch (SQLException e) {
       log.debug("NOTIFY failed; workers will find the work by polling", e);
     }
   }
 
-  // The statement is its transaction, so set_config(..., true) lasts until its commit. unnest
-  // returns the arrays in order: the notifications go out in the order they were announced.
-  private static final String SEND_ROUND =
-      """
-      select set_config('synchronous_commit', 'off', true),
-             (select count(pg_notify(n.channel, n.payload))
-              from unnest(cast(? as text[]), cast(? as text[])) as n(channel, payload))
-      """;
-
-  private static List<String[]> notifications(
-      Collection<String> queues, Collection<TaskChange> changes) {
+  private static void notifyAll(
+      Connection connection, Collection<String> queues, Collection<TaskChange> changes)
+      throws SQLException {
     List<String[]> notifications = new ArrayList<>();
     for (String queue : queues) {
       notifications.add(new String[] {WORK_CHANNEL, queue});
@@ -114,14 +84,6 @@ public final class PostgresSignals implements Signals {
     for (String payload : taskPayloads(changes)) {
       notifications.add(new String[] {TASK_CHANNEL, payload});
     }
-    return notifications;
-  }
-
-  /** Within the caller's transaction, which commits (and flushes) as the caller decides. */
-  private static void notifyAll(
-      Connection connection, Collection<String> queues, Collection<TaskChange> changes)
-      throws SQLException {
-    List<String[]> notifications = notifications(queues, changes);
     if (notifications.isEmpty()) {
       return;
     }

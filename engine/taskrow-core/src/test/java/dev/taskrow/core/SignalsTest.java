@@ -159,45 +159,6 @@ class SignalsTest extends EngineTest {
   }
 
   @Test
-  void roundsArriveInOrderAndLeaveTheSendersConnectionDurable() throws Exception {
-    HikariDataSource shared = (HikariDataSource) dataSource;
-    HikariConfig config = new HikariConfig();
-    config.setJdbcUrl(shared.getJdbcUrl());
-    config.setUsername(shared.getUsername());
-    config.setPassword(shared.getPassword());
-    config.setMaximumPoolSize(1);
-    // The test server runs with it off; the sender's one connection starts durable, as in
-    // production.
-    config.setConnectionInitSql("set synchronous_commit = on");
-    try (HikariDataSource pool = new HikariDataSource(config);
-        PostgresSignals listener = new PostgresSignals(dataSource);
-        PostgresSignals sender = new PostgresSignals(pool)) {
-      List<String> received = new CopyOnWriteArrayList<>();
-      listener.subscribe(
-          new SignalListener() {
-            @Override
-            public void onQueueHasWork(String queue) {
-              received.add(queue);
-            }
-          });
-      List<String> sent = new ArrayList<>();
-      for (int i = 0; i < 200; i++) {
-        sent.add("order-" + i);
-        sender.queueHasWork("order-" + i);
-      }
-      awaitTrue(() -> received.size() >= sent.size());
-      assertThat(received).containsExactlyElementsOf(sent);
-      // A round commits without the WAL flush; the pool's connection must not keep that.
-      try (java.sql.Connection c = pool.getConnection();
-          java.sql.Statement s = c.createStatement();
-          java.sql.ResultSet rs = s.executeQuery("show synchronous_commit")) {
-        rs.next();
-        assertThat(rs.getString(1)).isEqualTo("on");
-      }
-    }
-  }
-
-  @Test
   void taskPayloadsArePackedUnderTheNotifyLimit() {
     List<TaskChange> many = new ArrayList<>();
     for (int i = 0; i < 1000; i++) {
