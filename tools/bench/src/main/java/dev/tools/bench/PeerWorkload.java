@@ -46,10 +46,11 @@ final class PeerWorkload {
    * CHECKPOINT: every measurement starts with no dirty buffers of the one before it (a pgbench
    * ceiling, another engine's 30,000 rows) left to write and no dead rows for autovacuum to find,
    * whatever its place in the run. Without the checkpoint the engine measured first in a run paid
-   * for the last one's writes (the submit call 1.5 against 0.8 ms, 2026-12-03). Without the vacuum
-   * autovacuum worked through the drains' dead rows (100,000 per engine) during the first steady
-   * measurements, always taskrow's default, which comes first: its submit call 1.95 ms against 1.18
-   * through the table in the same run (2026-12-07). Returns the vacuum's seconds.
+   * for the last one's writes (the submit call 1.5 against 0.8 ms, 2026-12-03). The vacuum was
+   * added when autovacuum on the drains' dead rows was suspected of slowing the first steady engine
+   * (2026-12-07); it was not the cause (the same engine stayed as slow, with no autovacuum during
+   * its runs), but it keeps any engine from running beside another's leftover work, and the steady
+   * log names what autovacuum did during each run. Returns the vacuum's seconds.
    */
   private double resetAndCheckpoint(Peer peer) throws Exception {
     peer.reset();

@@ -75,10 +75,10 @@ final class PeersBench {
       for (Peer peer : drainPeers) {
         workload.drain(peer, peer.drainTasks(options.tasks()), run);
       }
-      // The steady workloads in the listed order in odd runs and reversed in even ones: the first
-      // engine after the drains was slower than its own later runs (taskrow's default, first in
-      // every run, had its submit call at 1.1–2.3 ms against 0.8–1.5 for the others, 2026-12-07),
-      // so no engine may hold that place in every run.
+      // The steady workloads in the listed order in odd runs and reversed in even ones, so no
+      // engine holds the place right after the drains in every run: taskrow's default, always
+      // there, had its submit call at 1.1–2.3 ms against 0.8–1.5 for the others (2026-12-07), and
+      // whether the place was the cause could not be told.
       List<Peer> steadyOrder = new ArrayList<>(steadyPeers);
       List<Peer> ioOrder = new ArrayList<>(peers);
       if (run % 2 == 0) {
