@@ -34,7 +34,7 @@ final class TaskRepository {
 
   private static final Sql INSERT =
       Sql.of(
-          """
+              """
           insert into taskrow_task
               (id, kind, queue, subject, payload, priority, max_attempts, due_at, parent_id, created_at,
                concurrency_key, trace_parent)
@@ -42,11 +42,12 @@ final class TaskRepository {
               (:id, :kind, :queue, :subject, cast(:payload as jsonb), :priority, :max_attempts,
                :now + :delay_ms * interval '1 millisecond', :parent_id, :created_at, :concurrency_key,
                :trace_parent)
-          """);
+          """)
+          .reusingItsPlan();
 
   private static final Sql INSERT_BATCH =
       Sql.of(
-          """
+              """
           insert into taskrow_task
               (id, kind, queue, subject, payload, priority, max_attempts, due_at, parent_id, created_at,
                concurrency_key, trace_parent)
@@ -59,13 +60,14 @@ final class TaskRepository {
                       cast(:concurrency_keys as text[]), cast(:created_ats as timestamptz[]))
                as t(id, kind, queue, subject, payload, priority, max_attempts, delay_ms, parent_id,
                     concurrency_key, created_at)
-          """);
+          """)
+          .reusingItsPlan();
 
   // The partial unique index decides races: a concurrent insert for the same subject waits for
   // the first one's commit and then inserts nothing.
   private static final Sql INSERT_IF_NO_ACTIVE =
       Sql.of(
-          """
+              """
           insert into taskrow_task
               (id, kind, queue, subject, payload, priority, max_attempts, due_at, parent_id, created_at,
                concurrency_key, trace_parent)
@@ -75,7 +77,8 @@ final class TaskRepository {
                :trace_parent)
           on conflict (kind, subject) where status in ('PENDING', 'PROCESSING') and subject is not null
           do nothing
-          """);
+          """)
+          .reusingItsPlan();
 
   // A submit taken by a worker of the submitting process (SubmitTaker): the row is inserted as the
   // claim would leave it, PROCESSING under that worker's lease with fence token 1, so its one
@@ -83,7 +86,7 @@ final class TaskRepository {
   // then inserts the row PENDING like any other.
   private static final Sql INSERT_TAKEN =
       Sql.of(
-          """
+              """
           insert into taskrow_task
               (id, kind, queue, subject, payload, priority, max_attempts, parent_id, created_at,
                trace_parent, status, attempt_count, fence_token, locked_by, locked_until, due_at,
@@ -94,7 +97,8 @@ final class TaskRepository {
                  :now + :lease_ms * interval '1 millisecond', :now, :now
           where not exists (select from taskrow_paused_queue p where p.queue = :queue)
           returning *, :now as claimed_at
-          """);
+          """)
+          .reusingItsPlan();
 
   private static final String ACTIVE_FOR_SUBJECT =
       """
@@ -136,7 +140,9 @@ final class TaskRepository {
       """;
 
   // The claim of one queue (a round with one queue wanting work: every claim of a one-queue worker,
-  // and the low-latency path): the server may keep it prepared, planned once. The last condition
+  // and the low-latency path), planned with its values like every statement that reads the task
+  // table (see Sql): a kept plan made while the table's statistics said it was empty found each
+  // claimed row by reading the whole table (EmptyTablePlanTest). The last condition
   // is the claim's commit (see asyncLeaseCommits below). Claimable: PENDING and due; PROCESSING
   // waiting for a due retry (no lease); PROCESSING whose lease expired. The CTE keeps the planner
   // from locking more rows than the limit. A paused queue gives nothing: the check does not depend
@@ -174,10 +180,14 @@ final class TaskRepository {
   // asked for. A paused queue gives nothing: it is dropped from the wanted list before any index
   // is read. The set_config initplan is the claim's commit (see asyncLeaseCommits below).
   // The kinds are every kind without a concurrency limit the worker handles; a kind names its
-  // queue, so the queue test alone keeps each queue to its own rows.
+  // queue, so the queue test alone keeps each queue to its own rows. Planned with its values, like
+  // every statement that reads the task table (see Sql): here a generic plan would also guess 10
+  // wanted queues and 10 % of a queue's rows for each lateral limit, and read every claimable row
+  // of
+  // every queue to sort them (270 ms a claim of 100 queues against 25 ms, 100,000 rows).
   private static final Sql CLAIM =
       Sql.of(
-              """
+          """
           with wanted as (
               select w.queue, w.n, w.floor
               from unnest(cast(:queues as text[]), cast(:limits as int[]),
@@ -205,12 +215,7 @@ final class TaskRepository {
               ) c
           )
           """
-                  + CLAIM_NEXT_ROWS)
-          // A generic plan guesses 10 wanted queues and 10 % of a queue's rows for each lateral
-          // limit, and reads every claimable row of every queue to sort them: 270 ms a claim of 100
-          // queues against 25 ms planned with the values (100,000 rows). Planning each time costs
-          // about a millisecond, which a one-queue round does not pay (CLAIM_ONE_QUEUE).
-          .plannedWithItsValues();
+              + CLAIM_NEXT_ROWS);
 
   // See ClaimFloor. The statistics' dead-version count is cheap to read and read once (an
   // initplan); each queue's oldest due time is read only when the count is over the threshold (a
@@ -218,7 +223,7 @@ final class TaskRepository {
   // is a poll interval before now.
   private static final Sql CLAIM_FLOOR =
       Sql.of(
-              """
+          """
           select w.queue,
                  case
                    when coalesce((select n_dead_tup from pg_stat_user_tables
@@ -230,8 +235,7 @@ final class TaskRepository {
                               :now - :margin_ms * interval '1 millisecond')
                  end as floor
           from unnest(cast(:queues as text[])) as w(queue)
-          """)
-          .plannedWithItsValues();
+          """);
 
   // A row whose lease expired on its last allowed attempt is never claimed again: close it.
   private static final Sql EXPIRE_LEASES =
