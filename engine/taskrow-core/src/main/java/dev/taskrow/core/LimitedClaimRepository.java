@@ -194,10 +194,19 @@ final class LimitedClaimRepository {
   /** As {@link TaskRepository}'s: the claim's commit does not wait for the WAL flush. */
   private final boolean asyncLeaseCommits;
 
+  /** The task repository's: when the statements are planned afresh as the task table grows. */
+  private final PlanGeneration plans;
+
   /** {@code clock} null: the database clock, as in production. */
-  LimitedClaimRepository(Clock clock, boolean asyncLeaseCommits) {
+  LimitedClaimRepository(Clock clock, boolean asyncLeaseCommits, PlanGeneration plans) {
     this.clock = clock;
     this.asyncLeaseCommits = asyncLeaseCommits;
+    this.plans = plans;
+  }
+
+  /** {@code sql} with {@code params}, in the current plan generation ({@link PlanGeneration}). */
+  private PreparedStatement prepare(Sql sql, Connection c, Params params) throws SQLException {
+    return sql.prepare(c, clock, params, plans.current());
   }
 
   /** A key a claimer holds the lock of, for the rest of its transaction. */
@@ -217,7 +226,7 @@ final class LimitedClaimRepository {
             .with("limit", limit)
             .with("lock_space", LOCK_SPACE);
     List<LockedKey> locked = new ArrayList<>();
-    try (PreparedStatement statement = LOCK_KEYS.prepare(c, clock, params);
+    try (PreparedStatement statement = prepare(LOCK_KEYS, c, params);
         ResultSet rs = statement.executeQuery()) {
       while (rs.next()) {
         if (!"read committed".equals(rs.getString("isolation"))) {
@@ -253,7 +262,7 @@ final class LimitedClaimRepository {
             .with("limit", limit)
             .with("async_commit", asyncLeaseCommits);
     List<TaskRepository.Claimed> claimed = new ArrayList<>();
-    try (PreparedStatement statement = CLAIM.prepare(c, clock, params);
+    try (PreparedStatement statement = prepare(CLAIM, c, params);
         ResultSet rs = statement.executeQuery()) {
       while (rs.next()) {
         claimed.add(
@@ -274,7 +283,7 @@ final class LimitedClaimRepository {
   List<Held> held(Connection c, String[] kinds) throws SQLException {
     List<Held> held = new ArrayList<>();
     try (PreparedStatement statement =
-            HELD.prepare(c, clock, Sql.params().with("kinds", new SqlArray("text", kinds)));
+            prepare(HELD, c, Sql.params().with("kinds", new SqlArray("text", kinds)));
         ResultSet rs = statement.executeQuery()) {
       while (rs.next()) {
         held.add(

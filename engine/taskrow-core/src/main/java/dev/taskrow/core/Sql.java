@@ -20,37 +20,30 @@ import org.postgresql.PGStatement;
  * SQL. {@code :now} is special: it is the database's {@code now()} unless the engine runs on a Java
  * {@link Clock} (tests), in which case the clock's instant is bound instead. Leases and due times
  * thereby use one clock for every instance: the database's.
- *
- * <p>Every statement is planned with its values on each execution (the driver sends it unnamed),
- * unless it says it may reuse a plan ({@link #reusingItsPlan}). A plan the server keeps is made
- * with the tables as they are when it is made: made while the task table's statistics said it was
- * empty (analysed after a truncate, or after retention removed every row), it reads the whole table
- * on every call, for as long as it is kept, while thousands of rows arrive — a claim of 500 rows
- * read the whole table 500 times over, one claim a second, and the queue fell behind (issue 19;
- * EmptyTablePlanTest). Planning with the values sees the table's present size; it costs the server
- * some 30-40 µs a statement.
  */
 final class Sql {
   private final String databaseClockText;
   private final String javaClockText;
   private final List<String> names;
-  private final boolean reusesItsPlan;
+  private final boolean plannedWithItsValues;
 
   private Sql(
-      String databaseClockText, String javaClockText, List<String> names, boolean reusesItsPlan) {
+      String databaseClockText,
+      String javaClockText,
+      List<String> names,
+      boolean plannedWithItsValues) {
     this.databaseClockText = databaseClockText;
     this.javaClockText = javaClockText;
     this.names = names;
-    this.reusesItsPlan = reusesItsPlan;
+    this.plannedWithItsValues = plannedWithItsValues;
   }
 
   /**
-   * The same statement, prepared on the server once it has run a few times, so that the server may
-   * keep one plan for it: only for a statement that reads no table that grows (an INSERT of values,
-   * whose plan is the same whatever the tables hold), where it saves the planning on the submit
-   * path.
+   * The same statement, planned with its values on every execution (the driver sends it unnamed),
+   * never with the server's generic plan: for statements whose best plan depends on values a
+   * generic plan can only guess (the claim's lists of queues and their limits).
    */
-  Sql reusingItsPlan() {
+  Sql plannedWithItsValues() {
     return new Sql(databaseClockText, javaClockText, names, true);
   }
 
@@ -103,7 +96,7 @@ final class Sql {
         afterSettings(databaseClockText, explain),
         afterSettings(javaClockText, explain),
         names,
-        reusesItsPlan);
+        plannedWithItsValues);
   }
 
   private static String afterSettings(String text, String explain) {
@@ -120,10 +113,23 @@ final class Sql {
   }
 
   PreparedStatement prepare(Connection connection, Clock clock, Params params) throws SQLException {
-    PreparedStatement statement =
-        connection.prepareStatement(clock == null ? databaseClockText : javaClockText);
+    return prepare(connection, clock, params, 0);
+  }
+
+  /**
+   * Prepared as {@link #prepare(Connection, Clock, Params)}, its text ending with the plan
+   * generation when there has been one ({@link PlanGeneration}): the driver and the server take a
+   * new text for a new statement, planned with the tables as they are now.
+   */
+  PreparedStatement prepare(Connection connection, Clock clock, Params params, int planGeneration)
+      throws SQLException {
+    String text = clock == null ? databaseClockText : javaClockText;
+    if (planGeneration > 0) {
+      text = text + "\n/* plan generation " + planGeneration + " */";
+    }
+    PreparedStatement statement = connection.prepareStatement(text);
     try {
-      if (!reusesItsPlan && statement.isWrapperFor(PGStatement.class)) {
+      if (plannedWithItsValues && statement.isWrapperFor(PGStatement.class)) {
         statement.unwrap(PGStatement.class).setPrepareThreshold(0);
       }
       int index = 1;

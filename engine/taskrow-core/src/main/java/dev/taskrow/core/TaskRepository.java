@@ -34,7 +34,7 @@ final class TaskRepository {
 
   private static final Sql INSERT =
       Sql.of(
-              """
+          """
           insert into taskrow_task
               (id, kind, queue, subject, payload, priority, max_attempts, due_at, parent_id, created_at,
                concurrency_key, trace_parent)
@@ -42,12 +42,11 @@ final class TaskRepository {
               (:id, :kind, :queue, :subject, cast(:payload as jsonb), :priority, :max_attempts,
                :now + :delay_ms * interval '1 millisecond', :parent_id, :created_at, :concurrency_key,
                :trace_parent)
-          """)
-          .reusingItsPlan();
+          """);
 
   private static final Sql INSERT_BATCH =
       Sql.of(
-              """
+          """
           insert into taskrow_task
               (id, kind, queue, subject, payload, priority, max_attempts, due_at, parent_id, created_at,
                concurrency_key, trace_parent)
@@ -60,14 +59,13 @@ final class TaskRepository {
                       cast(:concurrency_keys as text[]), cast(:created_ats as timestamptz[]))
                as t(id, kind, queue, subject, payload, priority, max_attempts, delay_ms, parent_id,
                     concurrency_key, created_at)
-          """)
-          .reusingItsPlan();
+          """);
 
   // The partial unique index decides races: a concurrent insert for the same subject waits for
   // the first one's commit and then inserts nothing.
   private static final Sql INSERT_IF_NO_ACTIVE =
       Sql.of(
-              """
+          """
           insert into taskrow_task
               (id, kind, queue, subject, payload, priority, max_attempts, due_at, parent_id, created_at,
                concurrency_key, trace_parent)
@@ -77,8 +75,7 @@ final class TaskRepository {
                :trace_parent)
           on conflict (kind, subject) where status in ('PENDING', 'PROCESSING') and subject is not null
           do nothing
-          """)
-          .reusingItsPlan();
+          """);
 
   // A submit taken by a worker of the submitting process (SubmitTaker): the row is inserted as the
   // claim would leave it, PROCESSING under that worker's lease with fence token 1, so its one
@@ -86,7 +83,7 @@ final class TaskRepository {
   // then inserts the row PENDING like any other.
   private static final Sql INSERT_TAKEN =
       Sql.of(
-              """
+          """
           insert into taskrow_task
               (id, kind, queue, subject, payload, priority, max_attempts, parent_id, created_at,
                trace_parent, status, attempt_count, fence_token, locked_by, locked_until, due_at,
@@ -97,8 +94,7 @@ final class TaskRepository {
                  :now + :lease_ms * interval '1 millisecond', :now, :now
           where not exists (select from taskrow_paused_queue p where p.queue = :queue)
           returning *, :now as claimed_at
-          """)
-          .reusingItsPlan();
+          """);
 
   private static final String ACTIVE_FOR_SUBJECT =
       """
@@ -140,9 +136,7 @@ final class TaskRepository {
       """;
 
   // The claim of one queue (a round with one queue wanting work: every claim of a one-queue worker,
-  // and the low-latency path), planned with its values like every statement that reads the task
-  // table (see Sql): a kept plan made while the table's statistics said it was empty found each
-  // claimed row by reading the whole table (EmptyTablePlanTest). The last condition
+  // and the low-latency path): the server may keep it prepared, planned once. The last condition
   // is the claim's commit (see asyncLeaseCommits below). Claimable: PENDING and due; PROCESSING
   // waiting for a due retry (no lease); PROCESSING whose lease expired. The CTE keeps the planner
   // from locking more rows than the limit. A paused queue gives nothing: the check does not depend
@@ -180,14 +174,10 @@ final class TaskRepository {
   // asked for. A paused queue gives nothing: it is dropped from the wanted list before any index
   // is read. The set_config initplan is the claim's commit (see asyncLeaseCommits below).
   // The kinds are every kind without a concurrency limit the worker handles; a kind names its
-  // queue, so the queue test alone keeps each queue to its own rows. Planned with its values, like
-  // every statement that reads the task table (see Sql): here a generic plan would also guess 10
-  // wanted queues and 10 % of a queue's rows for each lateral limit, and read every claimable row
-  // of
-  // every queue to sort them (270 ms a claim of 100 queues against 25 ms, 100,000 rows).
+  // queue, so the queue test alone keeps each queue to its own rows.
   private static final Sql CLAIM =
       Sql.of(
-          """
+              """
           with wanted as (
               select w.queue, w.n, w.floor
               from unnest(cast(:queues as text[]), cast(:limits as int[]),
@@ -215,16 +205,24 @@ final class TaskRepository {
               ) c
           )
           """
-              + CLAIM_NEXT_ROWS);
+                  + CLAIM_NEXT_ROWS)
+          // A generic plan guesses 10 wanted queues and 10 % of a queue's rows for each lateral
+          // limit, and reads every claimable row of every queue to sort them: 270 ms a claim of 100
+          // queues against 25 ms planned with the values (100,000 rows). Planning each time costs
+          // about a millisecond, which a one-queue round does not pay (CLAIM_ONE_QUEUE).
+          .plannedWithItsValues();
 
   // See ClaimFloor. The statistics' dead-version count is cheap to read and read once (an
   // initplan); each queue's oldest due time is read only when the count is over the threshold (a
   // subplan runs only when its CASE branch does). least() ignores a null: an empty queue's floor
-  // is a poll interval before now.
+  // is a poll interval before now. The table's size in pages, read with it, is for PlanGeneration
+  // (the file's length: no page is read).
   private static final Sql CLAIM_FLOOR =
       Sql.of(
-          """
+              """
           select w.queue,
+                 (select pg_relation_size('taskrow_task')
+                         / current_setting('block_size')::bigint) as pages,
                  case
                    when coalesce((select n_dead_tup from pg_stat_user_tables
                                   where relid = 'taskrow_task'::regclass), 0) < :dead_rows
@@ -235,7 +233,8 @@ final class TaskRepository {
                               :now - :margin_ms * interval '1 millisecond')
                  end as floor
           from unnest(cast(:queues as text[])) as w(queue)
-          """);
+          """)
+          .plannedWithItsValues();
 
   // A row whose lease expired on its last allowed attempt is never claimed again: close it.
   private static final Sql EXPIRE_LEASES =
@@ -528,10 +527,19 @@ final class TaskRepository {
         && e.getMessage().contains(ACTIVE_SUBJECT_INDEX);
   }
 
+  /** When the statements are planned afresh as the task table grows; shared with the claims. */
+  private final PlanGeneration plans;
+
   /** {@code clock} null: the database clock, as in production. */
-  TaskRepository(Clock clock, boolean asyncLeaseCommits) {
+  TaskRepository(Clock clock, boolean asyncLeaseCommits, PlanGeneration plans) {
     this.clock = clock;
     this.asyncLeaseCommits = asyncLeaseCommits;
+    this.plans = plans;
+  }
+
+  /** {@code sql} with {@code params}, in the current plan generation ({@link PlanGeneration}). */
+  private PreparedStatement prepare(Sql sql, Connection c, Params params) throws SQLException {
+    return sql.prepare(c, clock, params, plans.current());
   }
 
   /** {@code traceParent}: the submitter's trace context ({@link TaskTracing}), or null. */
@@ -562,7 +570,7 @@ final class TaskRepository {
             .with("trace_parent", traceParent)
             .with("worker", worker)
             .with("lease_ms", kind.lease().toMillis());
-    try (PreparedStatement statement = INSERT_TAKEN.prepare(c, clock, params);
+    try (PreparedStatement statement = prepare(INSERT_TAKEN, c, params);
         ResultSet rs = statement.executeQuery()) {
       if (!rs.next()) {
         return Optional.empty();
@@ -665,7 +673,7 @@ final class TaskRepository {
 
   private Optional<ActiveTask> queryActive(Connection c, Sql sql, Params params)
       throws SQLException {
-    try (PreparedStatement statement = sql.prepare(c, clock, params);
+    try (PreparedStatement statement = prepare(sql, c, params);
         ResultSet rs = statement.executeQuery()) {
       if (!rs.next()) {
         return Optional.empty();
@@ -758,7 +766,7 @@ final class TaskRepository {
 
   private List<Claimed> claimed(Connection c, Sql claim, Params params) throws SQLException {
     List<Claimed> claimed = new ArrayList<>();
-    try (PreparedStatement statement = claim.prepare(c, clock, params);
+    try (PreparedStatement statement = prepare(claim, c, params);
         ResultSet rs = statement.executeQuery()) {
       while (rs.next()) {
         String previous = rs.getString("previous_status");
@@ -792,10 +800,11 @@ final class TaskRepository {
             .with("dead_rows", deadRows)
             .with("margin_ms", margin.toMillis());
     Map<String, Instant> floors = new HashMap<>();
-    try (PreparedStatement statement = CLAIM_FLOOR.prepare(c, clock, params);
+    try (PreparedStatement statement = prepare(CLAIM_FLOOR, c, params);
         ResultSet rs = statement.executeQuery()) {
       while (rs.next()) {
         floors.put(rs.getString("queue"), instant(rs, "floor"));
+        plans.tableHas(rs.getLong("pages"));
       }
     }
     return floors;
@@ -805,8 +814,7 @@ final class TaskRepository {
   List<TaskEvent> expireLeases(Connection c, String... queues) throws SQLException {
     List<TaskEvent> expired = new ArrayList<>();
     try (PreparedStatement statement =
-            EXPIRE_LEASES.prepare(
-                c, clock, Sql.params().with("queues", new SqlArray("text", queues)));
+            prepare(EXPIRE_LEASES, c, Sql.params().with("queues", new SqlArray("text", queues)));
         ResultSet rs = statement.executeQuery()) {
       while (rs.next()) {
         expired.add(
@@ -835,8 +843,10 @@ final class TaskRepository {
   boolean completeOneThenSavepoint(Connection c, UUID id, long token, String result)
       throws SQLException {
     try (PreparedStatement statement =
-        COMPLETE_ONE_THEN_SAVEPOINT.prepare(
-            c, clock, Sql.params().with("id", id).with("token", token).with("result", result))) {
+        prepare(
+            COMPLETE_ONE_THEN_SAVEPOINT,
+            c,
+            Sql.params().with("id", id).with("token", token).with("result", result))) {
       statement.execute();
       return statement.getUpdateCount() == 1;
     }
@@ -882,7 +892,7 @@ final class TaskRepository {
 
   private Optional<TaskStatus> queryStatus(Connection c, Sql sql, Params params)
       throws SQLException {
-    try (PreparedStatement statement = sql.prepare(c, clock, params);
+    try (PreparedStatement statement = prepare(sql, c, params);
         ResultSet rs = statement.executeQuery()) {
       return rs.next() ? Optional.of(TaskStatus.valueOf(rs.getString(1))) : Optional.empty();
     }
@@ -918,7 +928,7 @@ final class TaskRepository {
             .with("async_commit", asyncLeaseCommits);
     Map<UUID, Boolean> owned = new HashMap<>();
     Set<UUID> busy = new HashSet<>();
-    try (PreparedStatement statement = HEARTBEAT.prepare(c, clock, params);
+    try (PreparedStatement statement = prepare(HEARTBEAT, c, params);
         ResultSet rs = rowsOf(statement)) {
       while (rs.next()) {
         UUID id = rs.getObject(1, UUID.class);
@@ -958,7 +968,7 @@ final class TaskRepository {
 
   /** Cancels a task that is not running; returns its queue, or empty if it was running or final. */
   Optional<String> cancelIdle(Connection c, UUID id) throws SQLException {
-    try (PreparedStatement statement = CANCEL_IDLE.prepare(c, clock, Sql.params().with("id", id));
+    try (PreparedStatement statement = prepare(CANCEL_IDLE, c, Sql.params().with("id", id));
         ResultSet rs = statement.executeQuery()) {
       return rs.next() ? Optional.of(rs.getString(1)) : Optional.empty();
     }
@@ -989,7 +999,7 @@ final class TaskRepository {
 
   private Map<String, Map<TaskStatus, Long>> countsOf(Connection c, Sql sql) throws SQLException {
     Map<String, Map<TaskStatus, Long>> counts = new HashMap<>();
-    try (PreparedStatement statement = sql.prepare(c, clock, Sql.params());
+    try (PreparedStatement statement = prepare(sql, c, Sql.params());
         ResultSet rs = statement.executeQuery()) {
       while (rs.next()) {
         counts
@@ -1001,7 +1011,7 @@ final class TaskRepository {
   }
 
   Optional<Instant> oldestDuePending(Connection c) throws SQLException {
-    try (PreparedStatement statement = OLDEST_PENDING.prepare(c, clock, Sql.params());
+    try (PreparedStatement statement = prepare(OLDEST_PENDING, c, Sql.params());
         ResultSet rs = statement.executeQuery()) {
       rs.next();
       return Optional.ofNullable(instant(rs, "oldest"));
@@ -1013,14 +1023,14 @@ final class TaskRepository {
   }
 
   private int update(Connection c, Sql sql, Params params) throws SQLException {
-    try (PreparedStatement statement = sql.prepare(c, clock, params)) {
+    try (PreparedStatement statement = prepare(sql, c, params)) {
       return statement.executeUpdate();
     }
   }
 
   private List<UUID> queryIds(Connection c, Sql sql, Params params) throws SQLException {
     List<UUID> ids = new ArrayList<>();
-    try (PreparedStatement statement = sql.prepare(c, clock, params);
+    try (PreparedStatement statement = prepare(sql, c, params);
         ResultSet rs = rowsOf(statement)) {
       while (rs.next()) {
         ids.add(rs.getObject(1, UUID.class));
@@ -1046,7 +1056,7 @@ final class TaskRepository {
 
   private List<Task> queryTasks(Connection c, Sql sql, Params params) throws SQLException {
     List<Task> tasks = new ArrayList<>();
-    try (PreparedStatement statement = sql.prepare(c, clock, params);
+    try (PreparedStatement statement = prepare(sql, c, params);
         ResultSet rs = statement.executeQuery()) {
       while (rs.next()) {
         tasks.add(mapTask(rs));

@@ -45,6 +45,8 @@ public final class Taskrow {
   // or a handler's transaction: progress must be visible while the handler's work is still open.
   private final TransactionRunner engineTransactions;
   private final TaskRepository repository;
+  // When the statements on the task table are planned afresh as it grows (PlanGeneration).
+  private final PlanGeneration plans = new PlanGeneration();
   private final LimitedClaimRepository limitedClaims;
   private final PausedQueueRepository pausedQueues;
   private final FailureCountRepository failureCounts;
@@ -67,8 +69,9 @@ public final class Taskrow {
             ? builder.transactions
             : new JdbcTransactionRunner(builder.dataSource);
     this.engineTransactions = new JdbcTransactionRunner(builder.dataSource);
-    this.repository = new TaskRepository(builder.clock, builder.asyncLeaseCommits);
-    this.limitedClaims = new LimitedClaimRepository(builder.clock, builder.asyncLeaseCommits);
+    this.repository = new TaskRepository(builder.clock, builder.asyncLeaseCommits, plans);
+    this.limitedClaims =
+        new LimitedClaimRepository(builder.clock, builder.asyncLeaseCommits, plans);
     this.pausedQueues = new PausedQueueRepository(builder.clock);
     this.failureCounts = new FailureCountRepository(builder.clock);
     this.workers = new WorkerRepository(builder.clock);
@@ -570,6 +573,11 @@ public final class Taskrow {
 
   TaskRepository repository() {
     return repository;
+  }
+
+  /** When the engine's statements are planned afresh as the task table grows (tests). */
+  PlanGeneration plans() {
+    return plans;
   }
 
   LimitedClaimRepository limitedClaims() {
