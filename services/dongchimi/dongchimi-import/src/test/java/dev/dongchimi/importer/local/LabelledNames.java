@@ -11,9 +11,11 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.zip.CRC32;
 
 /**
@@ -56,6 +58,17 @@ final class LabelledNames {
   static final List<Source> FOURTH_SOURCES =
       List.of(
           new Source("labelled/real4/mfdsb-listing.tsv", "labelled/real4/mfdsb-category-map.tsv"));
+
+  /**
+   * The fifth real set ({@code labelled/real5/}, sources in its README): Coupang's food listing, a
+   * store no other set comes from, labelled by Coupang's own category. Names already in another set
+   * (after {@link ProductNames#normalize}) are left out, so that a model trained on the other sets
+   * has never seen one of them.
+   */
+  static final List<Source> FIFTH_SOURCES =
+      List.of(
+          new Source(
+              "labelled/real5/coupang-listing.tsv", "labelled/real5/coupang-category-map.tsv"));
 
   /** A listing (source category, name) and its mapping table (source category to ours). */
   record Source(String listing, String mapping) {}
@@ -140,6 +153,24 @@ final class LabelledNames {
   /** Every mapped name of the fourth set. */
   static List<Example> fourth() {
     return of(FOURTH_SOURCES);
+  }
+
+  /** Every mapped name of the fifth set that no other set holds. */
+  static List<Example> fifth() {
+    Set<String> elsewhere = new HashSet<>();
+    for (List<Example> set :
+        List.of(
+            real(),
+            second(),
+            third(),
+            fourth(),
+            team("labelled/dev.csv"),
+            team("labelled/holdout.csv"))) {
+      set.forEach(e -> elsewhere.add(ProductNames.normalize(e.name())));
+    }
+    return of(FIFTH_SOURCES).stream()
+        .filter(e -> !elsewhere.contains(ProductNames.normalize(e.name())))
+        .toList();
   }
 
   private static List<Example> of(List<Source> sources) {

@@ -48,6 +48,9 @@ class LocalClassifierAccuracyTest {
   /** Below the 83.1 % measured on 2026-12-06. */
   private static final double FOURTH_DEV_FLOOR = 0.81;
 
+  /** Below the 78.6 % measured once on 2026-12-07, the model never trained on the set. */
+  private static final double FIFTH_SET_FLOOR = 0.76;
+
   private final LocalProductAi ai = new LocalProductAi(Lexicon.load());
 
   /**
@@ -186,6 +189,22 @@ class LocalClassifierAccuracyTest {
                 LabelledNames.fourthDev(),
                 devSetsBut(LabelledNames.fourthDev())))
         .isGreaterThanOrEqualTo(FOURTH_DEV_FLOOR);
+  }
+
+  /**
+   * The fifth real set, whole: Coupang's food listing, a store none of the training sets comes
+   * from, classified by the shipped model, which has seen none of its names ({@code
+   * labelled/real5/README.md}). Its misses are not printed: the set is not tuned on. Measured once,
+   * 978/1244 = 78.6 % (2026-12-07, {@code local-hybrid-4}); the largest confusions are the store's
+   * shelves against the team's rules (milk and soy milk on Coupang's drinks shelf, packaged cakes
+   * on its snack shelf, sausages on its meat shelf).
+   */
+  @Test
+  void fifthSetFromAnUnseenStore() {
+    List<Example> fifth = LabelledNames.fifth();
+    assertThat(fifth).hasSizeGreaterThanOrEqualTo(1000);
+    assertThat(measure("fifth real set (Coupang, unseen store)", fifth, n -> ai.classify(n), false))
+        .isGreaterThanOrEqualTo(FIFTH_SET_FLOOR);
   }
 
   @Test
