@@ -92,6 +92,9 @@ final class StatementProfiler implements DataSource {
     if (s.startsWith("with next as")) {
       return "claim";
     }
+    if (s.startsWith("select w.queue,") && s.contains("pg_relation_size")) {
+      return "claim floor";
+    }
     if (s.startsWith("insert into taskrow_task") && s.contains("unnest")) {
       return "insert batch";
     }
