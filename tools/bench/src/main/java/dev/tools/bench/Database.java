@@ -134,6 +134,38 @@ final class Database implements AutoCloseable {
     return runs;
   }
 
+  /**
+   * Where the server's write-ahead log and its transaction ids are now: two readings subtracted
+   * give the WAL bytes written and the transactions that wrote something (each takes an id) in
+   * between, exactly — the statistics views lag by up to a second.
+   */
+  WriteCounters writeCounters() throws SQLException {
+    try (Connection c = pool.getConnection();
+        Statement s = c.createStatement();
+        ResultSet rs =
+            s.executeQuery(
+                "select pg_wal_lsn_diff(pg_current_wal_lsn(), '0/0')::bigint,"
+                    + " pg_snapshot_xmax(pg_current_snapshot())::text::bigint")) {
+      rs.next();
+      return new WriteCounters(rs.getLong(1), rs.getLong(2));
+    }
+  }
+
+  /** WAL position in bytes and the next transaction id. */
+  record WriteCounters(long walBytes, long nextXid) {
+    /** Per task between {@code from} and this reading: "WAL n bytes, m writing transactions". */
+    String perTaskSince(WriteCounters from, long tasks) {
+      if (tasks <= 0) {
+        return "WAL per task: no task";
+      }
+      return String.format(
+          java.util.Locale.ROOT,
+          "per task WAL %,d bytes and %.2f writing transactions",
+          (walBytes - from.walBytes) / tasks,
+          (nextXid - from.nextXid) / (double) tasks);
+    }
+  }
+
   /** What the reader needs to judge the figures: version and the settings that bound a commit. */
   Map<String, String> describe() throws SQLException {
     Map<String, String> facts = new LinkedHashMap<>();

@@ -177,6 +177,7 @@ final class PeerWorkload {
     AtomicInteger failures = new AtomicInteger();
     ExecutorService submitters = Executors.newFixedThreadPool(SUBMITTERS);
     Map<String, Long> autovacuumFrom = database.autovacuumRuns();
+    Database.WriteCounters writesFrom = database.writeCounters();
     CpuMeter.Sample from = CpuMeter.sample();
     long start = System.nanoTime();
     long interval = 1_000_000_000L / rate;
@@ -212,6 +213,7 @@ final class PeerWorkload {
     long end = Math.max(submitEnd, lastStart.get());
     CpuMeter.Usage cpu = CpuMeter.between(from, CpuMeter.sample());
     String autovacuum = autovacuumBetween(autovacuumFrom, database.autovacuumRuns());
+    String writes = database.writeCounters().perTaskSince(writesFrom, started.get());
     peer.close();
     double[] millis = new double[started.get()];
     int k = 0;
@@ -267,7 +269,7 @@ final class PeerWorkload {
             "%,d submitted at %d/s, %,d started; started %,.0f tasks/s; submit → start p50 %.2f"
                 + " ms, p99 %.2f ms, max %.2f ms; from the schedule p50 %.2f ms, p99 %.2f ms; the"
                 + " submit call p50 %.2f ms; longest pause between handler starts %s; %s; %s;"
-                + " vacuum before %.1f s; autovacuum during: %s",
+                + " %s; vacuum before %.1f s; autovacuum during: %s",
             total,
             rate,
             started.get(),
@@ -281,6 +283,7 @@ final class PeerWorkload {
             pause,
             cpu.describe(),
             cpu.describeJavaThreads(),
+            writes,
             vacuumSeconds,
             autovacuum));
     printStatements(peer, (end - start) / 1e9);
