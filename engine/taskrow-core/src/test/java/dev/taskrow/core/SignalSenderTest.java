@@ -80,6 +80,43 @@ class SignalSenderTest {
     assertThat(rounds.poll(700, TimeUnit.MILLISECONDS)).isNull();
   }
 
+  @Test
+  void taskChangesAloneWaitForMoreAndWorkForAQueueGoesAtOnceTakingThemAlong() throws Exception {
+    BlockingQueue<Round> rounds = new LinkedBlockingQueue<>();
+    // A linger far longer than the test: only a queue's work can end it within the awaits.
+    try (SignalSender sender =
+        new SignalSender(
+            "test-signal-sender",
+            (queues, changes) -> rounds.add(new Round(Set.copyOf(queues), List.copyOf(changes))),
+            java.time.Duration.ofSeconds(30))) {
+      TaskChange started = new TaskChange(UUID.randomUUID(), "a", TaskStatus.PROCESSING);
+      TaskChange done = new TaskChange(UUID.randomUUID(), "a", TaskStatus.SUCCESS);
+      sender.tasksChanged(List.of(started));
+      sender.tasksChanged(List.of(done));
+      assertThat(rounds.poll(300, TimeUnit.MILLISECONDS)).as("changes alone wait").isNull();
+
+      sender.queueHasWork("b");
+      assertThat(rounds.poll(5, TimeUnit.SECONDS))
+          .isEqualTo(new Round(Set.of("b"), List.of(started, done)));
+
+      sender.queueHasWork("c");
+      assertThat(rounds.poll(5, TimeUnit.SECONDS)).isEqualTo(new Round(Set.of("c"), List.of()));
+    }
+  }
+
+  @Test
+  void taskChangesAloneGoOutAfterTheLinger() throws Exception {
+    BlockingQueue<Round> rounds = new LinkedBlockingQueue<>();
+    try (SignalSender sender =
+        new SignalSender(
+            "test-signal-sender",
+            (queues, changes) -> rounds.add(new Round(Set.copyOf(queues), List.copyOf(changes))))) {
+      TaskChange done = new TaskChange(UUID.randomUUID(), "a", TaskStatus.SUCCESS);
+      sender.tasksChanged(List.of(done));
+      assertThat(rounds.poll(5, TimeUnit.SECONDS)).isEqualTo(new Round(Set.of(), List.of(done)));
+    }
+  }
+
   private static void await(CountDownLatch latch) {
     try {
       latch.await(5, TimeUnit.SECONDS);
