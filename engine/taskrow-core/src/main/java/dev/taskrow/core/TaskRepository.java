@@ -800,12 +800,16 @@ final class TaskRepository {
             .with("dead_rows", deadRows)
             .with("margin_ms", margin.toMillis());
     Map<String, Instant> floors = new HashMap<>();
+    long pages = -1;
     try (PreparedStatement statement = prepare(CLAIM_FLOOR, c, params);
         ResultSet rs = statement.executeQuery()) {
       while (rs.next()) {
         floors.put(rs.getString("queue"), instant(rs, "floor"));
-        plans.tableHas(rs.getLong("pages"));
+        pages = rs.getLong("pages"); // the same on every row: read once by the server
       }
+    }
+    if (pages >= 0) {
+      plans.tableHas(pages);
     }
     return floors;
   }

@@ -2,6 +2,7 @@ package dev.taskrow.core;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.time.Duration;
 import java.util.List;
 import java.util.Set;
 import java.util.UUID;
@@ -68,10 +69,7 @@ class SignalSenderTest {
   @Test
   void aClosedSenderSendsNothingMore() throws Exception {
     BlockingQueue<Round> rounds = new LinkedBlockingQueue<>();
-    SignalSender sender =
-        new SignalSender(
-            "test-signal-sender",
-            (queues, changes) -> rounds.add(new Round(Set.copyOf(queues), List.copyOf(changes))));
+    SignalSender sender = recording(rounds, SignalSender.CHANGES_LINGER);
     sender.queueHasWork("q");
     assertThat(rounds.poll(5, TimeUnit.SECONDS)).isEqualTo(new Round(Set.of("q"), List.of()));
 
@@ -84,11 +82,7 @@ class SignalSenderTest {
   void taskChangesAloneWaitForMoreAndWorkForAQueueGoesAtOnceTakingThemAlong() throws Exception {
     BlockingQueue<Round> rounds = new LinkedBlockingQueue<>();
     // A linger far longer than the test: only a queue's work can end it within the awaits.
-    try (SignalSender sender =
-        new SignalSender(
-            "test-signal-sender",
-            (queues, changes) -> rounds.add(new Round(Set.copyOf(queues), List.copyOf(changes))),
-            java.time.Duration.ofSeconds(30))) {
+    try (SignalSender sender = recording(rounds, Duration.ofSeconds(30))) {
       TaskChange started = new TaskChange(UUID.randomUUID(), "a", TaskStatus.PROCESSING);
       TaskChange done = new TaskChange(UUID.randomUUID(), "a", TaskStatus.SUCCESS);
       sender.tasksChanged(List.of(started));
@@ -107,14 +101,19 @@ class SignalSenderTest {
   @Test
   void taskChangesAloneGoOutAfterTheLinger() throws Exception {
     BlockingQueue<Round> rounds = new LinkedBlockingQueue<>();
-    try (SignalSender sender =
-        new SignalSender(
-            "test-signal-sender",
-            (queues, changes) -> rounds.add(new Round(Set.copyOf(queues), List.copyOf(changes))))) {
+    try (SignalSender sender = recording(rounds, SignalSender.CHANGES_LINGER)) {
       TaskChange done = new TaskChange(UUID.randomUUID(), "a", TaskStatus.SUCCESS);
       sender.tasksChanged(List.of(done));
       assertThat(rounds.poll(5, TimeUnit.SECONDS)).isEqualTo(new Round(Set.of(), List.of(done)));
     }
+  }
+
+  /** A sender whose transport records each round. */
+  private static SignalSender recording(BlockingQueue<Round> rounds, Duration changesLinger) {
+    return new SignalSender(
+        "test-signal-sender",
+        (queues, changes) -> rounds.add(new Round(Set.copyOf(queues), List.copyOf(changes))),
+        changesLinger);
   }
 
   private static void await(CountDownLatch latch) {
