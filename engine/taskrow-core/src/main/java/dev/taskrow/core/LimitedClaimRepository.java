@@ -204,9 +204,12 @@ final class LimitedClaimRepository {
     this.plans = plans;
   }
 
-  /** {@code sql} with {@code params}, in the current plan generation ({@link PlanGeneration}). */
+  /**
+   * {@code sql} with {@code params}, planned as the task table's size wants ({@link
+   * PlanGeneration}).
+   */
   private PreparedStatement prepare(Sql sql, Connection c, Params params) throws SQLException {
-    return sql.prepare(c, clock, params, plans.current());
+    return sql.prepare(c, clock, params, plans);
   }
 
   /** A key a claimer holds the lock of, for the rest of its transaction. */

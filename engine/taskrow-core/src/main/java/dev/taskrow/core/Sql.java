@@ -113,15 +113,22 @@ final class Sql {
   }
 
   PreparedStatement prepare(Connection connection, Clock clock, Params params) throws SQLException {
-    return prepare(connection, clock, params, 0);
+    return prepare(connection, clock, params, 0, false);
   }
 
   /**
-   * Prepared as {@link #prepare(Connection, Clock, Params)}, its text ending with the plan
-   * generation when there has been one ({@link PlanGeneration}): the driver and the server take a
-   * new text for a new statement, planned with the tables as they are now.
+   * Prepared as {@link #prepare(Connection, Clock, Params)}, in the task table's current plan
+   * generation ({@link PlanGeneration}): its text ends with the generation's number when there has
+   * been one, which the driver and the server take for a new statement, planned with the tables as
+   * they are now; and while the table is too small for a kept plan, it is planned with its values.
    */
-  PreparedStatement prepare(Connection connection, Clock clock, Params params, int planGeneration)
+  PreparedStatement prepare(Connection connection, Clock clock, Params params, PlanGeneration plans)
+      throws SQLException {
+    return prepare(connection, clock, params, plans.current(), plans.plansWithValues());
+  }
+
+  private PreparedStatement prepare(
+      Connection connection, Clock clock, Params params, int planGeneration, boolean withItsValues)
       throws SQLException {
     String text = clock == null ? databaseClockText : javaClockText;
     if (planGeneration > 0) {
@@ -129,7 +136,7 @@ final class Sql {
     }
     PreparedStatement statement = connection.prepareStatement(text);
     try {
-      if (plannedWithItsValues && statement.isWrapperFor(PGStatement.class)) {
+      if ((plannedWithItsValues || withItsValues) && statement.isWrapperFor(PGStatement.class)) {
         statement.unwrap(PGStatement.class).setPrepareThreshold(0);
       }
       int index = 1;

@@ -537,9 +537,12 @@ final class TaskRepository {
     this.plans = plans;
   }
 
-  /** {@code sql} with {@code params}, in the current plan generation ({@link PlanGeneration}). */
+  /**
+   * {@code sql} with {@code params}, planned as the task table's size wants ({@link
+   * PlanGeneration}).
+   */
   private PreparedStatement prepare(Sql sql, Connection c, Params params) throws SQLException {
-    return sql.prepare(c, clock, params, plans.current());
+    return sql.prepare(c, clock, params, plans);
   }
 
   /** {@code traceParent}: the submitter's trace context ({@link TaskTracing}), or null. */

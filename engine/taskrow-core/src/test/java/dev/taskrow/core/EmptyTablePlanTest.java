@@ -33,13 +33,16 @@ import org.junit.jupiter.api.Test;
  * present size, zero pages, at its word, and even the statements that turn the whole-table plans
  * off (TaskRepository.KEY_PROBES_ONLY) read all of the primary key. A claim of 500 rows found each
  * of them by reading the whole table: one claim a second, and a steady workload through NOTIFY fell
- * behind in one run of five (issue 19, 2026-12-07). Since then every statement that reads the task
- * table is planned with its values (Sql).
+ * behind in one run of five (issue 19, 2026-12-07). The engine renews its plans as the table grows
+ * (ADR 0021), and keeps none while the table is smaller than a few pages (ADR 0022): a plan kept
+ * from no pages at all still read the whole table for up to a poll interval at 3,000 submits a
+ * second, time enough for a claim to take half a second.
  *
  * <p>This runs the hot path's statements through the repository on one connection, as a worker
  * does: first on the empty, analysed table, often enough that the driver would prepare them and the
  * server settle on its plan, then after 20,000 rows have arrived, counting the whole-table scans
- * the server makes (pg_stat_xact_user_tables: this transaction's own).
+ * the server makes (pg_stat_xact_user_tables: this transaction's own). Beside it, on a connection
+ * of its own, the same statements with plans kept from the empty table show the hazard is real.
  */
 class EmptyTablePlanTest extends EngineTest {
   // The driver prepares a statement on the server at its 5th run; the server plans its first 5
@@ -65,8 +68,56 @@ class EmptyTablePlanTest extends EngineTest {
   @Test
   void theHotPathReadsByKeyAfterTheTableHasGrownFromEmpty() throws Exception {
     Taskrow taskrow = engine(kind("k").build());
-    TaskRepository repository = taskrow.repository();
-    // The table is empty: EngineTest truncates it before each test.
+    Map<String, Call> calls = callsOf(taskrow.repository());
+    // The same statements keeping their plans from the first reading on, as the engine did before
+    // ADR 0022: the hazard, shown on a connection of its own.
+    PlanGeneration keptFromTheStart = new PlanGeneration();
+    keptFromTheStart.tableHas(PlanGeneration.FIRST_RENEWAL_PAGES);
+    Map<String, Call> keptCalls = callsOf(new TaskRepository(clock, true, keptFromTheStart));
+
+    try (Connection worker = newConnection();
+        Connection keeping = newConnection()) {
+      analyseWhileEmpty();
+      // The table is empty: EngineTest truncates it before each test.
+      readTheTableSize(taskrow.repository(), worker);
+      settle(worker, calls.values());
+      settle(keeping, keptCalls.values());
+      UUID[] grown = grow();
+
+      Map<String, Reads> kept = readsOfEachCall(keeping, keptCalls, grown);
+      assertThat(kept.values().stream().mapToLong(Reads::rows).max().orElseThrow())
+          .as("rows read by the widest call on plans kept from the empty table")
+          .isGreaterThanOrEqualTo(GROWN_ROWS);
+
+      // The engine kept no plan while the table was that small: each call is planned with its
+      // values, so the rows that arrived since the last reading are found by key.
+      assertThat(taskrow.plans().plansWithValues()).isTrue();
+      assertReadsByKey(readsOfEachCall(worker, calls, grown));
+
+      // The worker reads the size with its claim floor, once per poll interval: a new generation,
+      // whose plans are kept, made with the table as it is now.
+      int before = taskrow.plans().current();
+      readTheTableSize(taskrow.repository(), worker);
+      assertThat(taskrow.plans().current()).isGreaterThan(before);
+      assertThat(taskrow.plans().plansWithValues()).isFalse();
+      settle(worker, calls.values());
+      assertReadsByKey(readsOfEachCall(worker, calls, grown));
+    }
+  }
+
+  private static void assertReadsByKey(Map<String, Reads> reads) {
+    assertThat(reads)
+        .allSatisfy(
+            (name, read) -> {
+              assertThat(read.wholeTableScans()).as(name + ": whole-table scans").isZero();
+              // Nor a whole index: a full scan of the primary key reads every row too. The widest
+              // call reads the active rows (expire leases, through the claim index).
+              assertThat(read.rows()).as(name + ": rows read").isLessThanOrEqualTo(ACTIVE_ROWS);
+            });
+  }
+
+  /** The worker's hot-path statements, and two it runs every few seconds, through {@code repo}. */
+  private Map<String, Call> callsOf(TaskRepository repository) {
     Map<String, Call> calls = new LinkedHashMap<>();
     calls.put("claim", (c, ids) -> repository.claim(c, "default", KINDS, LEASES, "w", 32, null));
     calls.put(
@@ -106,35 +157,7 @@ class EmptyTablePlanTest extends EngineTest {
     // Not the hot path, but run every few seconds by every worker, for as long as the plan stays.
     calls.put("expire leases", (c, ids) -> repository.expireLeases(c, "default"));
     calls.put("oldest due pending", (c, ids) -> repository.oldestDuePending(c));
-
-    try (Connection worker = newConnection()) {
-      analyseWhileEmpty();
-      settle(worker, calls.values());
-      readTheTableSize(repository, worker);
-      UUID[] grown = grow();
-
-      // The plans kept from the empty table read all of it: the hazard, still there until the
-      // engine next reads the table's size.
-      Map<String, Reads> kept = readsOfEachCall(worker, calls, grown);
-      assertThat(kept.values().stream().mapToLong(Reads::rows).max().orElseThrow())
-          .as("rows read by the widest call on plans kept from the empty table")
-          .isGreaterThanOrEqualTo(GROWN_ROWS);
-
-      // The worker reads the size with its claim floor, once per poll interval: a new generation.
-      int before = taskrow.plans().current();
-      readTheTableSize(repository, worker);
-      assertThat(taskrow.plans().current()).isGreaterThan(before);
-      settle(worker, calls.values());
-
-      assertThat(readsOfEachCall(worker, calls, grown))
-          .allSatisfy(
-              (name, read) -> {
-                assertThat(read.wholeTableScans()).as(name + ": whole-table scans").isZero();
-                // Nor a whole index: a full scan of the primary key reads every row too. The
-                // widest call reads the active rows (expire leases, through the claim index).
-                assertThat(read.rows()).as(name + ": rows read").isLessThanOrEqualTo(ACTIVE_ROWS);
-              });
-    }
+    return calls;
   }
 
   /** What the worker reads with its claim floor, the table's size among it. */

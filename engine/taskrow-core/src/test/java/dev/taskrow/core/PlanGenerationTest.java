@@ -45,4 +45,20 @@ class PlanGenerationTest {
     plans.tableHas(40);
     assertThat(plans.current()).isEqualTo(2);
   }
+
+  @Test
+  void noPlanIsKeptWhileTheTableIsTooSmallForOne() {
+    assertThat(plans.plansWithValues()).as("before the first reading").isTrue();
+    plans.tableHas(PlanGeneration.FIRST_RENEWAL_PAGES - 1);
+    assertThat(plans.plansWithValues()).isTrue();
+    plans.tableHas(PlanGeneration.FIRST_RENEWAL_PAGES);
+    assertThat(plans.plansWithValues()).isFalse();
+    assertThat(plans.current()).isEqualTo(1);
+
+    plans.tableHas(3); // truncated: a kept plan would be replanned on no pages
+    assertThat(plans.plansWithValues()).isTrue();
+    plans.tableHas(PlanGeneration.FIRST_RENEWAL_PAGES + 1);
+    assertThat(plans.plansWithValues()).isFalse();
+    assertThat(plans.current()).as("a new generation: plans made at this size").isEqualTo(2);
+  }
 }
