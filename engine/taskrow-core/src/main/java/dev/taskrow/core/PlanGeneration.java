@@ -24,7 +24,7 @@ package dev.taskrow.core;
  * values ({@link #plansWithValues()}). A plan kept from a table of no pages (a new install, or
  * after a truncate or retention once VACUUM ANALYZE has recorded it empty) reads the whole table at
  * a cost of zero, and until the next reading it stays however fast rows arrive: at 3,000 submits a
- * second the bench's claims took 15, 63, 135, 246 then 518 ms in the first second of a run, and one
+ * second the bench's claims took 15, 63, 135, 247 then 519 ms in the first second of a run, and one
  * run in twenty never caught up (issue 19, 2026-12-07, ADR 0022). Planning with values costs a few
  * tenths of a millisecond a statement, paid only while the table holds a couple of hundred rows at
  * most.
