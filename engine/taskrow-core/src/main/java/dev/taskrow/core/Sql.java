@@ -100,10 +100,7 @@ final class Sql {
   }
 
   private static String afterSettings(String text, String explain) {
-    int start =
-        text.startsWith(TaskRepository.KEY_PROBES_ONLY)
-            ? TaskRepository.KEY_PROBES_ONLY.length()
-            : 0;
+    int start = TaskRepository.settingsOf(text).length();
     return text.substring(0, start) + explain + text.substring(start);
   }
 
