@@ -100,7 +100,10 @@ final class Sql {
   }
 
   private static String afterSettings(String text, String explain) {
-    int start = TaskRepository.settingsOf(text).length();
+    int start =
+        text.startsWith(TaskRepository.KEY_PROBES_ONLY)
+            ? TaskRepository.KEY_PROBES_ONLY.length()
+            : 0;
     return text.substring(0, start) + explain + text.substring(start);
   }
 

@@ -288,28 +288,6 @@ final class TaskRepository {
           set local enable_mergejoin = off;
           """;
 
-  /**
-   * Put before a statement that reaches the task table only through an index condition on the ids
-   * it lists ({@code t.id = any(:ids)}), as {@link #KEY_PROBES_ONLY} is, but with the hash join
-   * left on: it can hash only the list or the rows the probes found, and it keeps the join of the
-   * two linear whichever the planner expects to be small.
-   */
-  static final String LISTED_KEYS_ONLY =
-      """
-          set local enable_seqscan = off;
-          set local enable_mergejoin = off;
-          """;
-
-  /** The planner settings {@code text} starts with ({@link #KEY_PROBES_ONLY} or another), or "". */
-  static String settingsOf(String text) {
-    for (String settings : List.of(KEY_PROBES_ONLY, LISTED_KEYS_ONLY)) {
-      if (text.startsWith(settings)) {
-        return settings;
-      }
-    }
-    return "";
-  }
-
   // The statements that take a list of ids (this one, HEARTBEAT, RELEASE) probe the primary key
   // once per id, always: their transaction first turns off the plans that read the whole table
   // (KEY_PROBES_ONLY). Left to the planner, they read all of it in two ways: a plan the server
@@ -324,23 +302,16 @@ final class TaskRepository {
   // 3,000 running tasks on an idle server (0.19 s for 1,000) while the worker's completions waited
   // behind it (issue 19: the steady workload at 3,000/s fell behind); each row's values now travel
   // with its lock, and every join probes the key. IdListWorkTest keeps all three linear.
-  // The rows are reached through the list itself (t.id = any(:ids), an index condition), and the
-  // list joined to them by hash: planned with its values against statistics that expect one
-  // PROCESSING row (a table analysed empty, its column statistics left from when it was full of
-  // finished rows), a bare key join scanned the whole primary key as the outer side and ran the
-  // list of ids again for every row, 0.2-0.8 s a call at 3,000 submits a second (issue 19,
-  // ADR 0022). EmptyTablePlanTest reproduces it.
   static final Sql COMPLETE_BATCH =
       Sql.of(
-          LISTED_KEYS_ONLY
+          KEY_PROBES_ONLY
               + """
           update taskrow_task t
           set status = 'SUCCESS', result = cast(d.result as jsonb), finished_at = :now,
               due_at = null, locked_by = null, locked_until = null, next_retry_at = null
           from unnest(cast(:ids as uuid[]), cast(:tokens as bigint[]), cast(:results as text[]))
                as d(id, token, result)
-          where t.id = any(cast(:ids as uuid[])) and t.id = d.id and t.fence_token = d.token
-            and (t.status = 'PROCESSING') is true
+          where t.id = d.id and t.fence_token = d.token and (t.status = 'PROCESSING') is true
           returning t.id
           """);
 

@@ -85,10 +85,10 @@ class ByIdPlanTest extends EngineTest {
   private String genericPlan(String text) throws SQLException {
     StringBuilder numbered = new StringBuilder();
     int parameters = 0;
-    // A statement that sets its planner settings first (TaskRepository.settingsOf) is
+    // A statement that sets its planner settings first (TaskRepository.KEY_PROBES_ONLY) is
     // planned under them, in its transaction.
-    String settings = TaskRepository.settingsOf(text);
-    String statement = text.substring(settings.length());
+    boolean probesOnly = text.startsWith(TaskRepository.KEY_PROBES_ONLY);
+    String statement = probesOnly ? text.substring(TaskRepository.KEY_PROBES_ONLY.length()) : text;
     for (char ch : statement.toCharArray()) {
       if (ch == '?') {
         numbered.append('$').append(++parameters);
@@ -103,8 +103,8 @@ class ByIdPlanTest extends EngineTest {
     try (Connection c = dataSource.getConnection();
         Statement s = c.createStatement()) {
       c.setAutoCommit(false);
-      if (!settings.isEmpty()) {
-        s.execute(settings);
+      if (probesOnly) {
+        s.execute(TaskRepository.KEY_PROBES_ONLY);
       }
       s.execute("set plan_cache_mode = force_generic_plan");
       s.execute("prepare by_id as " + numbered);
