@@ -71,9 +71,11 @@ final class PlanGeneration {
     if (small) {
       // Plans kept from here on are made at this size. Any kept before in the current generation
       // may have been made at none: replanned after the table was truncated or analysed empty.
-      small = false;
+      // The new generation is published first: a statement that reads small as false (before the
+      // generation, Sql.prepare) then sees it, never the old generation's text with a kept plan.
       pagesAtRenewal = pages;
       generation++;
+      small = false;
       return;
     }
     if (pages < pagesAtRenewal) {

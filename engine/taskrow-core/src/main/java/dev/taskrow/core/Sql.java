@@ -124,7 +124,8 @@ final class Sql {
    */
   PreparedStatement prepare(Connection connection, Clock clock, Params params, PlanGeneration plans)
       throws SQLException {
-    return prepare(connection, clock, params, plans.current(), plans.plansWithValues());
+    boolean withItsValues = plans.plansWithValues(); // before the generation: PlanGeneration
+    return prepare(connection, clock, params, plans.current(), withItsValues);
   }
 
   private PreparedStatement prepare(
