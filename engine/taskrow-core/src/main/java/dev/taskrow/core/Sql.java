@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import org.postgresql.PGStatement;
+import org.postgresql.util.PGobject;
 
 /**
  * A statement with named parameters ({@code :name}), so the SQL in {@link TaskRepository} reads as
@@ -170,6 +171,12 @@ final class Sql {
         Array sqlArray = connection.createArrayOf(array.type(), array.values());
         statement.setArray(index, sqlArray);
       }
+      case SqlJson json -> {
+        PGobject jsonb = new PGobject();
+        jsonb.setType("jsonb");
+        jsonb.setValue(json.text());
+        statement.setObject(index, jsonb);
+      }
       case UUID uuid -> statement.setObject(index, uuid);
       default -> statement.setObject(index, v);
     }
@@ -191,4 +198,10 @@ final class Sql {
 
   /** A value bound as a PostgreSQL array of {@code type}. */
   record SqlArray(String type, Object[] values) {}
+
+  /**
+   * JSON text bound as jsonb, so that the server parses it once per call, where a text parameter
+   * cast to jsonb in the statement is parsed wherever a kept plan evaluates the cast.
+   */
+  record SqlJson(String text) {}
 }

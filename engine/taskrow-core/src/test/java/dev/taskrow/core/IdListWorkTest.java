@@ -101,8 +101,9 @@ class IdListWorkTest extends EngineTest {
     Sql.Params params =
         Sql.params()
             .with("ids", new Sql.SqlArray("uuid", ids))
-            .with("tokens", new Sql.SqlArray("int8", filled(1L)))
-            .with("results", new Sql.SqlArray("text", filled("{}")));
+            .with(
+                "outcomes",
+                new Sql.SqlJson(TaskRepository.outcomesById(ids, filled(1L), filled("{}"))));
     assertThat(rowsTouched(TaskRepository.COMPLETE_BATCH, params))
         .isLessThanOrEqualTo(WORK_PER_ID * IDS);
   }

@@ -3,6 +3,8 @@ package dev.taskrow.core;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
@@ -321,6 +323,63 @@ class TaskRepositoryTest extends EngineTest {
     assertThat(after.lastErrorCode()).isNull();
     assertThat(after.progressDone()).isNull();
     assertThat(after.lockedUntil()).isEqualTo(clock.instant().plusSeconds(60));
+  }
+
+  @Test
+  void aBatchedSuccessStoresEachResultAsItsOwnSuccessWouldAndChecksEachToken() throws Exception {
+    Taskrow taskrow = engine(kind("k").maxAttempts(3).build());
+    // Texts a handler may write: quotes and backslashes escaped in JSON, a JSON null, Korean, a
+    // bare string, a control character escaped, and no result at all.
+    String[] results = {
+      "{\"q\": \"a\\\"b\", \"path\": \"C:\\\\x\", \"nl\": \"line\\nnext\"}",
+      "null",
+      "{\"주소\": \"서울시 마포구\"}",
+      "\"1],\\\"x\\\": [2\"",
+      "[\"\\u0001\", 1.5e3]",
+      null
+    };
+    for (int i = 0; i <= results.length; i++) {
+      taskrow.submit(NewTask.of("k"));
+    }
+    List<TaskRepository.Claimed> claimed = claim(taskrow, "w", results.length + 1);
+    Object[] ids = new Object[claimed.size()];
+    Object[] tokens = new Object[claimed.size()];
+    Object[] batchResults = new Object[claimed.size()];
+    for (int i = 0; i < claimed.size(); i++) {
+      ids[i] = claimed.get(i).task().id();
+      tokens[i] = claimed.get(i).task().fenceToken();
+      batchResults[i] = i < results.length ? results[i] : "{}";
+    }
+    UUID stale = (UUID) ids[results.length];
+    tokens[results.length] = (long) tokens[results.length] - 1;
+
+    List<UUID> completed;
+    try (Connection c = dataSource.getConnection()) {
+      completed = taskrow.repository().completeBatch(c, ids, tokens, batchResults);
+    }
+
+    assertThat(completed).hasSize(results.length).doesNotContain(stale);
+    assertThat(find(taskrow, stale).status()).isEqualTo(TaskStatus.PROCESSING);
+    for (int i = 0; i < results.length; i++) {
+      Task task = find(taskrow, (UUID) ids[i]);
+      assertThat(task.status()).isEqualTo(TaskStatus.SUCCESS);
+      assertThat(task.result()).as(results[i]).isEqualTo(asStoredJson(results[i]));
+    }
+  }
+
+  /** The text as a single SUCCESS (a jsonb cast of it) stores it and a read returns it. */
+  private String asStoredJson(String text) throws SQLException {
+    if (text == null) {
+      return null;
+    }
+    try (Connection c = dataSource.getConnection();
+        PreparedStatement s = c.prepareStatement("select cast(? as jsonb)::text")) {
+      s.setString(1, text);
+      try (ResultSet rs = s.executeQuery()) {
+        rs.next();
+        return rs.getString(1);
+      }
+    }
   }
 
   @Test
