@@ -314,19 +314,19 @@ final class TaskRepository {
   // a call at the start of the 3,000/s runs that fell behind (issue 19). Hash joins, allowed for
   // it,
   // kept it linear but cut the drain from ~32k to ~5k tasks/s. EmptyTablePlanTest reproduces the
-  // hazard. The object is bound as jsonb, not text: a text parameter cast per row would be parsed
-  // once per row in a kept plan.
+  // hazard. The object is sent once (the one-row subquery is flattened into the scan) and bound as
+  // jsonb, not text: a text parameter cast in the statement would be parsed per row in a kept plan.
   static final Sql COMPLETE_BATCH =
       Sql.of(
           KEY_PROBES_ONLY
               + """
           update taskrow_task t
-          set status = 'SUCCESS',
-              result = cast(cast(:outcomes as jsonb) -> cast(t.id as text) ->> 1 as jsonb),
+          set status = 'SUCCESS', result = cast(o.outcomes -> cast(t.id as text) ->> 1 as jsonb),
               finished_at = :now, due_at = null, locked_by = null, locked_until = null,
               next_retry_at = null
+          from (select cast(:outcomes as jsonb) as outcomes) as o
           where t.id = any(cast(:ids as uuid[]))
-            and t.fence_token = cast(cast(:outcomes as jsonb) -> cast(t.id as text) ->> 0 as bigint)
+            and t.fence_token = cast(o.outcomes -> cast(t.id as text) ->> 0 as bigint)
             and (t.status = 'PROCESSING') is true
           returning t.id
           """);
