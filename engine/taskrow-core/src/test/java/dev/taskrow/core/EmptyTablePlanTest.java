@@ -121,11 +121,7 @@ class EmptyTablePlanTest extends EngineTest {
     TaskRepository repository = taskrow.repository();
     try (Connection c = dataSource.getConnection();
         Statement s = c.createStatement()) {
-      s.execute(
-          "insert into taskrow_task (id, kind, queue, status, max_attempts, attempt_count,"
-              + " fence_token, finished_at)"
-              + " select gen_random_uuid(), 'k', 'default', 'SUCCESS', 1, 1, 1, now()"
-              + " from generate_series(1, 20000)");
+      s.execute(finished(20_000));
       s.execute("analyze taskrow_task");
       s.execute("truncate taskrow_task");
     }
@@ -150,7 +146,6 @@ class EmptyTablePlanTest extends EngineTest {
    * running} of them finished, their old versions still in the table; returns the running ones.
    */
   private UUID[] growThroughTheStates(int rows, int running) throws SQLException {
-    List<UUID> ids = new ArrayList<>();
     try (Connection c = dataSource.getConnection();
         Statement s = c.createStatement()) {
       s.execute(
@@ -170,14 +165,8 @@ class EmptyTablePlanTest extends EngineTest {
               + " where id not in (select id from taskrow_task order by id limit "
               + running
               + ")");
-      try (ResultSet rs =
-          s.executeQuery("select id from taskrow_task where status = 'PROCESSING'")) {
-        while (rs.next()) {
-          ids.add(rs.getObject(1, UUID.class));
-        }
-      }
+      return runningIds(s);
     }
-    return ids.toArray(UUID[]::new);
   }
 
   private static void assertReadsByKey(Map<String, Reads> reads) {
@@ -296,26 +285,33 @@ class EmptyTablePlanTest extends EngineTest {
    * PROCESSING (all with token 1: the calls touch them, each its own) and a thousand PENDING.
    */
   private UUID[] grow() throws SQLException {
-    List<UUID> ids = new ArrayList<>();
     try (Connection c = dataSource.getConnection();
         Statement s = c.createStatement()) {
-      s.execute(
-          "insert into taskrow_task (id, kind, queue, status, max_attempts, attempt_count,"
-              + " fence_token, finished_at)"
-              + " select gen_random_uuid(), 'k', 'default', 'SUCCESS', 3, 1, 1, now()"
-              + " from generate_series(1, "
-              + (GROWN_ROWS - ACTIVE_ROWS)
-              + ")");
+      s.execute(finished(GROWN_ROWS - ACTIVE_ROWS));
       s.execute(insert(ACTIVE_ROWS / 2, "PROCESSING"));
       s.execute(insert(ACTIVE_ROWS / 2, "PENDING"));
-      try (ResultSet rs =
-          s.executeQuery("select id from taskrow_task where status = 'PROCESSING' order by id")) {
-        while (rs.next()) {
-          ids.add(rs.getObject(1, UUID.class));
-        }
+      return runningIds(s);
+    }
+  }
+
+  private static UUID[] runningIds(Statement s) throws SQLException {
+    List<UUID> ids = new ArrayList<>();
+    try (ResultSet rs =
+        s.executeQuery("select id from taskrow_task where status = 'PROCESSING' order by id")) {
+      while (rs.next()) {
+        ids.add(rs.getObject(1, UUID.class));
       }
     }
     return ids.toArray(UUID[]::new);
+  }
+
+  private static String finished(int rows) {
+    return "insert into taskrow_task (id, kind, queue, status, max_attempts, attempt_count,"
+        + " fence_token, finished_at)"
+        + " select gen_random_uuid(), 'k', 'default', 'SUCCESS', 3, 1, 1, now()"
+        + " from generate_series(1, "
+        + rows
+        + ")";
   }
 
   private static String insert(int rows, String status) {
