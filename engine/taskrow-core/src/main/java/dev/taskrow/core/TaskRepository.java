@@ -306,16 +306,14 @@ final class TaskRepository {
   //
   // The batched SUCCESS joins nothing: it reaches its rows through the key (id = any), the only
   // way in, and looks up each row's token and result in one JSON object keyed by id, a binary
-  // search
-  // per row. A join of the ids (unnest) with the table leaves the order to the planner, and against
-  // statistics that expect no PROCESSING row (a table analysed empty keeps the column statistics of
-  // the rows it had) the planner put the table outside and ran the whole list once per row: 0.2-0.8
-  // s
-  // a call at the start of the 3,000/s runs that fell behind (issue 19). Hash joins, allowed for
-  // it,
-  // kept it linear but cut the drain from ~32k to ~5k tasks/s. EmptyTablePlanTest reproduces the
-  // hazard. The object is sent once (the one-row subquery is flattened into the scan) and bound as
-  // jsonb, not text: a text parameter cast in the statement would be parsed per row in a kept plan.
+  // search per row. A join of the ids (unnest) with the table leaves the order to the planner;
+  // against statistics that expect no PROCESSING row (a table analysed empty keeps the column
+  // statistics of the rows it had) the planner put the table outside and ran the whole list once
+  // per row: 0.2-1.1 s a call at the start of the 3,000/s runs that fell behind (issue 19). Hash
+  // joins, allowed for it, kept it linear but cut the drain from ~32k to ~5k tasks/s.
+  // EmptyTablePlanTest reproduces the hazard. The object is sent once (the one-row subquery is
+  // flattened into the scan) and bound as jsonb, not text: a text parameter cast in the statement
+  // would be parsed per row in a kept plan.
   static final Sql COMPLETE_BATCH =
       Sql.of(
           KEY_PROBES_ONLY
