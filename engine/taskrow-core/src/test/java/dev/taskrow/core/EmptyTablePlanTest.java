@@ -121,7 +121,7 @@ class EmptyTablePlanTest extends EngineTest {
     TaskRepository repository = taskrow.repository();
     try (Connection c = dataSource.getConnection();
         Statement s = c.createStatement()) {
-      s.execute(finished(20_000));
+      s.execute(insertFinished(20_000));
       s.execute("analyze taskrow_task");
       s.execute("truncate taskrow_task");
     }
@@ -287,7 +287,7 @@ class EmptyTablePlanTest extends EngineTest {
   private UUID[] grow() throws SQLException {
     try (Connection c = dataSource.getConnection();
         Statement s = c.createStatement()) {
-      s.execute(finished(GROWN_ROWS - ACTIVE_ROWS));
+      s.execute(insertFinished(GROWN_ROWS - ACTIVE_ROWS));
       s.execute(insert(ACTIVE_ROWS / 2, "PROCESSING"));
       s.execute(insert(ACTIVE_ROWS / 2, "PENDING"));
       return runningIds(s);
@@ -303,15 +303,6 @@ class EmptyTablePlanTest extends EngineTest {
       }
     }
     return ids.toArray(UUID[]::new);
-  }
-
-  private static String finished(int rows) {
-    return "insert into taskrow_task (id, kind, queue, status, max_attempts, attempt_count,"
-        + " fence_token, finished_at)"
-        + " select gen_random_uuid(), 'k', 'default', 'SUCCESS', 3, 1, 1, now()"
-        + " from generate_series(1, "
-        + rows
-        + ")";
   }
 
   private static String insert(int rows, String status) {

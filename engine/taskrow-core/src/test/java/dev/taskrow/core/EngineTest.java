@@ -118,6 +118,16 @@ abstract class EngineTest {
     }
   }
 
+  /** SQL inserting {@code rows} finished tasks of kind "k": the bulk a table keeps behind it. */
+  protected static String insertFinished(int rows) {
+    return "insert into taskrow_task (id, kind, queue, status, max_attempts, attempt_count,"
+        + " fence_token, finished_at)"
+        + " select gen_random_uuid(), 'k', 'default', 'SUCCESS', 3, 1, 1, now()"
+        + " from generate_series(1, "
+        + rows
+        + ")";
+  }
+
   protected static Task find(Taskrow taskrow, UUID id) throws SQLException {
     return taskrow.find(id).orElseThrow();
   }

@@ -43,11 +43,7 @@ class IdListWorkTest extends EngineTest {
     List<UUID> found = new ArrayList<>();
     try (Connection c = dataSource.getConnection();
         Statement s = c.createStatement()) {
-      s.execute(
-          "insert into taskrow_task (id, kind, queue, status, max_attempts, attempt_count,"
-              + " fence_token, finished_at)"
-              + " select gen_random_uuid(), 'k', 'default', 'SUCCESS', 3, 1, 1, now()"
-              + " from generate_series(1, 10000)");
+      s.execute(insertFinished(10_000));
       s.execute(
           "insert into taskrow_task (id, kind, queue, status, max_attempts, attempt_count,"
               + " fence_token, due_at, locked_by, locked_until)"
