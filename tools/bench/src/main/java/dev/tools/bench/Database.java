@@ -74,13 +74,16 @@ final class Database implements AutoCloseable {
     // zonky turns synchronous_commit off by default; the figures must be those of a server that
     // really waits for its WAL flush, so every durability setting is pinned to PostgreSQL's
     // default.
-    EmbeddedPostgres embedded =
+    EmbeddedPostgres.Builder builder =
         EmbeddedPostgres.builder()
             .setServerConfig("fsync", "on")
             .setServerConfig("synchronous_commit", "on")
             .setServerConfig("full_page_writes", "on")
-            .setServerConfig("max_connections", String.valueOf(poolSize + 40))
-            .start();
+            .setServerConfig("max_connections", String.valueOf(poolSize + 40));
+    if (options.serverStatements()) {
+      builder.setServerConfig("shared_preload_libraries", "pg_stat_statements");
+    }
+    EmbeddedPostgres embedded = builder.start();
     return new Database(
         embedded,
         embedded.getJdbcUrl("postgres", "postgres"),

@@ -46,7 +46,8 @@ record Options(
     List<Integer> processes,
     List<Integer> queues,
     List<Integer> dashboardRows,
-    int dashboardSamples) {
+    int dashboardSamples,
+    boolean serverStatements) {
 
   static final Set<String> ALL_WORKLOADS =
       Set.of(
@@ -94,6 +95,7 @@ record Options(
           "dashboard-rows",
           "dashboard-samples",
           "index-sets",
+          "server-statements",
           "help");
 
   /**
@@ -167,6 +169,9 @@ record Options(
                                     interleaved: the A/B of ADRs 0007 and 0011; v9-uncounted:
                                     V9's without the failure-count triggers (ADR 0017); active:
                                     V9's and an index over the active rows in created order
+        --server-statements         processes: the embedded server loads pg_stat_statements and
+                                    each timed drain prints what its statements cost the server,
+                                    per task (it costs the server a little, so it is off by default)
         --out-dir=bench-results     where the Markdown report goes
       """;
 
@@ -233,7 +238,8 @@ record Options(
             sizes("queues", values.getOrDefault("queues", "1,100")),
             sizes(
                 "dashboard-rows", values.getOrDefault("dashboard-rows", "100000,1000000,10000000")),
-            intValue(values, "dashboard-samples", 200));
+            intValue(values, "dashboard-samples", 200),
+            values.containsKey("server-statements"));
     if (options.batch > options.concurrency) {
       // The worker never claims more than its free capacity: a larger batch would be misreported.
       throw new IllegalArgumentException("--batch must not exceed --concurrency");
