@@ -218,6 +218,12 @@ final class TaskRepository {
   // subplan runs only when its CASE branch does). least() ignores a null: an empty queue's floor
   // is a poll interval before now. The table's size in pages, read with it, is for PlanGeneration
   // (the file's length: no page is read).
+  //
+  // The oldest due time is read as a walk over the claim index (queue, priority desc, due_at): the
+  // queue's highest priority, then each next lower one, each found by one descent of the index, and
+  // the first due time of each. A min() over the queue read every active row instead: 181 ms a
+  // reading with a million waiting rows, once a poll interval in every worker process (0.5 ms as a
+  // walk). Entries of dead versions are still stepped over, as min() stepped over all of them.
   private static final Sql CLAIM_FLOOR =
       Sql.of(
               """
@@ -228,9 +234,30 @@ final class TaskRepository {
                    when coalesce((select n_dead_tup from pg_stat_user_tables
                                   where relid = 'taskrow_task'::regclass), 0) < :dead_rows
                    then null
-                   else least((select min(due_at) from taskrow_task t
-                               where t.queue = w.queue and t.status in ('PENDING', 'PROCESSING')
-                                 and t.kind = any(cast(:kinds as text[]))),
+                   else least((with recursive priorities (priority) as (
+                                   (select priority from taskrow_task
+                                    where queue = w.queue and status in ('PENDING', 'PROCESSING')
+                                    order by priority desc
+                                    limit 1)
+                                   union all
+                                   select (select t.priority from taskrow_task t
+                                           where t.queue = w.queue
+                                             and t.status in ('PENDING', 'PROCESSING')
+                                             and t.priority < p.priority
+                                           order by t.priority desc
+                                           limit 1)
+                                   from priorities p
+                                   where p.priority is not null
+                               )
+                               select min((select t.due_at from taskrow_task t
+                                           where t.queue = w.queue
+                                             and t.status in ('PENDING', 'PROCESSING')
+                                             and t.priority = p.priority
+                                             and t.kind = any(cast(:kinds as text[]))
+                                           order by t.due_at
+                                           limit 1))
+                               from priorities p
+                               where p.priority is not null),
                               :now - :margin_ms * interval '1 millisecond')
                  end as floor
           from unnest(cast(:queues as text[])) as w(queue)

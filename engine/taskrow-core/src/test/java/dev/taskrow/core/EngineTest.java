@@ -128,6 +128,24 @@ abstract class EngineTest {
         + ")";
   }
 
+  /** The task table's whole-table scans, and the rows its scans returned. */
+  protected record Reads(long wholeTableScans, long rows) {
+    Reads since(Reads before) {
+      return new Reads(wholeTableScans - before.wholeTableScans, rows - before.rows);
+    }
+  }
+
+  /** What this connection's open transaction has read of the task table so far. */
+  protected static Reads reads(Connection c) throws SQLException {
+    try (Statement s = c.createStatement();
+        ResultSet rs =
+            s.executeQuery(
+                "select seq_scan, seq_tup_read + coalesce(idx_tup_fetch, 0)"
+                    + " from pg_stat_xact_user_tables where relname = 'taskrow_task'")) {
+      return rs.next() ? new Reads(rs.getLong(1), rs.getLong(2)) : new Reads(0, 0);
+    }
+  }
+
   protected static Task find(Taskrow taskrow, UUID id) throws SQLException {
     return taskrow.find(id).orElseThrow();
   }
