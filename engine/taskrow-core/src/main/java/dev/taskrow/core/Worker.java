@@ -130,11 +130,10 @@ public final class Worker implements AutoCloseable {
     long heartbeatMillis = config.heartbeatInterval().toMillis();
     scheduler.scheduleWithFixedDelay(
         heartbeater, heartbeatMillis, heartbeatMillis, TimeUnit.MILLISECONDS);
-    long sweepMillis = config.pollInterval().toMillis();
     scheduler.scheduleWithFixedDelay(
         new ExpiredLeaseSweeper(engine, List.copyOf(config.queues().keySet())),
         0,
-        sweepMillis,
+        config.leaseSweepInterval().toMillis(),
         TimeUnit.MILLISECONDS);
     if (config.prunes()) {
       scheduler.scheduleWithFixedDelay(
@@ -146,7 +145,8 @@ public final class Worker implements AutoCloseable {
     // Recurring kinds: the workers that run a kind enqueue its slots, every one of them (no
     // leader).
     if (!recurring.isEmpty()) {
-      scheduler.scheduleWithFixedDelay(recurring, 0, sweepMillis, TimeUnit.MILLISECONDS);
+      long pollMillis = config.pollInterval().toMillis();
+      scheduler.scheduleWithFixedDelay(recurring, 0, pollMillis, TimeUnit.MILLISECONDS);
     }
     // Registry rows are not tasks: they are pruned whether or not finished tasks are.
     scheduler.scheduleWithFixedDelay(

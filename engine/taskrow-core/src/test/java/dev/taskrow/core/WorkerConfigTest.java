@@ -30,6 +30,27 @@ class WorkerConfigTest {
   }
 
   @Test
+  void theLeaseSweepRunsATenthOfTheShortestLeaseApartButNeverMoreOftenThanThePoll() {
+    WorkerConfig leases30And9 =
+        taskrow.worker().queue("q1", 4).handler("a", nothing).handler("b", nothing).config();
+    assertThat(leases30And9.leaseSweepInterval())
+        .as("9 s / 10 is under the 1 s poll")
+        .isEqualTo(Duration.ofSeconds(1));
+
+    WorkerConfig lease30 = taskrow.worker().queue("q1", 4).handler("a", nothing).config();
+    assertThat(lease30.leaseSweepInterval()).isEqualTo(Duration.ofSeconds(3));
+
+    WorkerConfig slowPoll =
+        taskrow
+            .worker()
+            .queue("q1", 4)
+            .handler("a", nothing)
+            .pollInterval(Duration.ofSeconds(5))
+            .config();
+    assertThat(slowPoll.leaseSweepInterval()).isEqualTo(Duration.ofSeconds(5));
+  }
+
+  @Test
   void theBuiltConfigNoLongerChangesWithTheBuilder() {
     Worker.Builder builder = taskrow.worker().id("w").queue("q1", 2).handler("a", nothing);
     WorkerConfig config = builder.config();
