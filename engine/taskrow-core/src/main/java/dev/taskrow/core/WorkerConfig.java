@@ -107,7 +107,7 @@ record WorkerConfig(
    * attempt is then closed at most a tenth of its lease after the lease ran out. The sweep reads
    * every due row of its queues (no index tells an expired lease from a waiting task) and every
    * worker process runs its own: once a poll interval it cost four processes draining a 500,000-row
-   * queue a sixth of the server's statement time.
+   * queue a sixth to a fifth of the server's statement time.
    */
   Duration leaseSweepInterval() {
     Duration tenth =
