@@ -3,7 +3,9 @@ package dev.taskrow.core;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.LinkedBlockingQueue;
@@ -59,7 +61,9 @@ final class CompletionBatcher {
     }
   }
 
-  private void flush(List<RunningTask> batch) {
+  private void flush(List<RunningTask> all) {
+    List<RunningTask> stale = new ArrayList<>();
+    List<RunningTask> batch = newestPerTask(all, stale);
     Object[] ids = new Object[batch.size()];
     Object[] tokens = new Object[batch.size()];
     Object[] results = new Object[batch.size()];
@@ -75,6 +79,9 @@ final class CompletionBatcher {
         for (RunningTask task : batch) {
           outcomes.finished(task, completed.contains(task.taskId()));
         }
+        for (RunningTask task : stale) {
+          outcomes.finished(task, false);
+        }
         return;
       } catch (SQLException | RuntimeException e) {
         if (attempt >= MAX_ATTEMPTS) {
@@ -84,7 +91,7 @@ final class CompletionBatcher {
                   + "lease: {}",
               batch.size(),
               e.toString());
-          for (RunningTask task : batch) {
+          for (RunningTask task : all) {
             outcomes.abandoned(task);
           }
           return;
@@ -96,6 +103,29 @@ final class CompletionBatcher {
             e.toString());
       }
     }
+  }
+
+  /**
+   * One entry per task: the claim with the highest fence token. A task rescued while its earlier
+   * attempt still ran in this process can finish twice in one batch; only the newer claim can still
+   * hold the row (each claim raises the token), and the batched statement keys its outcomes by id,
+   * one entry each, so a stale entry sent last would have fenced off the live one. The stale
+   * attempts go to {@code stale}: they lost their lease.
+   */
+  static List<RunningTask> newestPerTask(List<RunningTask> batch, List<RunningTask> stale) {
+    Map<UUID, RunningTask> newest = new LinkedHashMap<>();
+    for (RunningTask task : batch) {
+      RunningTask other = newest.get(task.taskId());
+      if (other == null) {
+        newest.put(task.taskId(), task);
+      } else if (task.task().fenceToken() > other.task().fenceToken()) {
+        newest.put(task.taskId(), task);
+        stale.add(other);
+      } else {
+        stale.add(task);
+      }
+    }
+    return newest.size() == batch.size() ? batch : new ArrayList<>(newest.values());
   }
 
   /** Records everything still queued, then stops. */
