@@ -110,20 +110,21 @@ record WorkerConfig(
    * queue a sixth to a fifth of the server's statement time.
    */
   Duration leaseSweepInterval() {
-    Duration tenth =
-        kinds.values().stream()
-            .map(TaskKind::lease)
-            .min(Duration::compareTo)
-            .orElse(pollInterval)
-            .dividedBy(10);
+    Duration tenth = shortestLease(kinds.values()).dividedBy(10);
     return tenth.compareTo(pollInterval) > 0 ? tenth : pollInterval;
   }
 
   /** The default heartbeat interval: a third of the shortest lease among the kinds. */
   static Duration defaultHeartbeatInterval(Collection<TaskKind> kinds) {
-    Duration shortest =
-        kinds.stream().map(TaskKind::lease).min(Duration::compareTo).orElse(Duration.ofSeconds(30));
-    return shortest.dividedBy(3);
+    return shortestLease(kinds).dividedBy(3);
+  }
+
+  /** The shortest lease among the kinds; a kind's default lease when there are none. */
+  private static Duration shortestLease(Collection<TaskKind> kinds) {
+    return kinds.stream()
+        .map(TaskKind::lease)
+        .min(Duration::compareTo)
+        .orElse(Duration.ofSeconds(30));
   }
 
   static void requireConcurrency(String queue, int concurrency) {
