@@ -176,6 +176,13 @@ final class TaskRepository {
   // is read. The set_config initplan is the claim's commit (see asyncLeaseCommits below).
   // The kinds are every kind without a concurrency limit the worker handles; a kind names its
   // queue, so the queue test alone keeps each queue to its own rows.
+  // The floor is written as a row comparison, (due_at, id) >= (floor, the lowest uuid), which is
+  // due_at >= floor: the planner still makes due_at >= floor an index condition of the claim index
+  // (the row's first column), but no longer pairs it with due_at <= now as one range. A lateral
+  // floor is a value the planner cannot see, and a range with an unseen end is estimated at 0.5 %
+  // of the queue's rows: a row or two, for which a bitmap scan of every claimable row of the queue
+  // and a sort cost the same as the ordered index scan. Which of the two won changed with each
+  // ANALYZE; the bitmap read 100 queues of 1,000 rows whole in every claim, 0.3 s against 40 ms.
   private static final Sql CLAIM =
       Sql.of(
               """
@@ -197,7 +204,8 @@ final class TaskRepository {
                   where queue = w.queue
                     and status in ('PENDING', 'PROCESSING')
                     and due_at <= :now
-                    and due_at >= coalesce(w.floor, '-infinity')
+                    and (due_at, id) >= (coalesce(w.floor, '-infinity'),
+                                         cast('00000000-0000-0000-0000-000000000000' as uuid))
                     and kind = any(cast(:kinds as text[]))
                     and attempt_count < max_attempts
                   order by priority desc, due_at

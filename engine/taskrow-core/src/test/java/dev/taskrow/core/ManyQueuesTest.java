@@ -3,8 +3,11 @@ package dev.taskrow.core;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.Statement;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -100,6 +103,60 @@ class ManyQueuesTest extends EngineTest {
         assertThat(rs.getLong(1)).as("claims prepared on the server").isZero();
         assertThat(rs.getLong(2)).as("floor reads prepared on the server").isZero();
       }
+    }
+  }
+
+  /**
+   * Thirty queues of a thousand waiting rows each, interleaved as a round-robin submit leaves them,
+   * the table analysed: a claim of ten from every queue reads the rows it takes, not the queues.
+   * Planned as a bitmap scan of each queue and a sort, it read all 30,000 rows (the floor's range
+   * estimate, see TaskRepository); ANALYZE samples 30,000 rows, the whole table, so the planner
+   * sees the same statistics in every run.
+   */
+  @Test
+  void aClaimOfManyQueuesReadsTheRowsItTakesNotWholeQueues() throws Exception {
+    int queues = 30;
+    Taskrow.Builder builder = Taskrow.builder(dataSource).clock(clock);
+    String[] kinds = new String[queues];
+    Long[] leases = new Long[queues];
+    List<TaskRepository.QueueClaim> wanted = new ArrayList<>();
+    for (int q = 0; q < queues; q++) {
+      kinds[q] = "k" + q;
+      leases[q] = 30_000L;
+      builder.kind(kind(kinds[q]).queue("q" + q).build());
+      wanted.add(new TaskRepository.QueueClaim("q" + q, 10, null));
+    }
+    Taskrow taskrow = builder.build();
+    taskTableAutovacuum(false);
+    try (Connection c = dataSource.getConnection()) {
+      try (PreparedStatement insert =
+          c.prepareStatement(
+              "insert into taskrow_task (id, kind, queue, max_attempts, due_at)"
+                  + " select gen_random_uuid(), 'k' || (i % ?), 'q' || (i % ?), 3,"
+                  + " cast(? as timestamptz) - interval '1 hour' + i * interval '1 millisecond'"
+                  + " from generate_series(1, ?) as i")) {
+        insert.setInt(1, queues);
+        insert.setInt(2, queues);
+        insert.setObject(3, clock.instant().atOffset(ZoneOffset.UTC));
+        insert.setInt(4, queues * 1_000);
+        insert.execute();
+      }
+      try (Statement s = c.createStatement()) {
+        s.execute("analyze taskrow_task");
+      }
+      c.setAutoCommit(false);
+      Reads before = reads(c);
+      List<TaskRepository.Claimed> claimed =
+          taskrow.repository().claim(c, wanted, kinds, leases, "w");
+      Reads read = reads(c).since(before);
+      c.commit();
+      assertThat(claimed).hasSize(queues * 10);
+      assertThat(read.wholeTableScans()).isZero();
+      // Each claimed row is read twice (the queue's index scan, then the update's primary-key
+      // probe); the bitmap plan read every row of every queue.
+      assertThat(read.rows()).isLessThanOrEqualTo(2L * queues * 10 + queues);
+    } finally {
+      taskTableAutovacuum(true);
     }
   }
 
