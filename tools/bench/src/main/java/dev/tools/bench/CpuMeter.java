@@ -233,6 +233,31 @@ final class CpuMeter {
     return ticks;
   }
 
+  /**
+   * Cumulative CPU ticks of the given processes' threads, by thread group (as {@link
+   * #threadGroup}). A thread that ended — the JVM starts and stops JIT compiler threads as its
+   * compile queue grows and shrinks — takes its ticks with it: a group may show less than it used.
+   */
+  static Map<String, Long> threadGroupTicksOf(List<Long> pids) {
+    Map<String, Long> groups = new HashMap<>();
+    for (long pid : pids) {
+      try (Stream<Path> tasks = Files.list(PROC.resolve(pid + "/task"))) {
+        for (Path task : (Iterable<Path>) tasks::iterator) {
+          try {
+            String line = Files.readString(task.resolve("stat"));
+            String name = line.substring(line.indexOf('(') + 1, line.lastIndexOf(')'));
+            groups.merge(threadGroup(name), ticks(line), Long::sum);
+          } catch (IOException | RuntimeException e) {
+            // the thread ended while the directory was read
+          }
+        }
+      } catch (IOException e) {
+        // the process is gone
+      }
+    }
+    return groups;
+  }
+
   /** Ticks as cores over a number of seconds (1.0 = one core busy the whole time). */
   static double cores(long ticks, double seconds) {
     return ticks / (TICKS_PER_SECOND * seconds);

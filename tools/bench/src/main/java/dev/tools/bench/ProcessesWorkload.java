@@ -11,7 +11,9 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 
 /**
@@ -67,7 +69,9 @@ final class ProcessesWorkload {
         for (int i = 0; i < processes; i++) {
           workers.add(start());
         }
-        // The worker JVMs are new: a tenth of the tasks first, unrecorded, warms them up.
+        // The worker JVMs are new: a tenth of the tasks first, unrecorded, warms them up. Their
+        // JIT compilers stay busy long after (the thread lines show it); more warm-up rounds, up
+        // to five of a tenth of the tasks per process each, did not make them quiet.
         List<Long> pids = workers.stream().map(Process::pid).toList();
         round(taskrow, processes, Math.max(1_000, tasks / 10), pids, "warm-up ");
         return round(taskrow, processes, tasks, pids, "");
@@ -105,6 +109,7 @@ final class ProcessesWorkload {
     }
     CpuMeter.Sample cpuFrom = CpuMeter.sample();
     long workerTicksFrom = CpuMeter.ticksOf(workerPids);
+    Map<String, Long> workerGroupsFrom = CpuMeter.threadGroupTicksOf(workerPids);
     long start = System.nanoTime();
     taskrow.resume(QUEUE);
     long deadline = start + TimeUnit.SECONDS.toNanos(60 + tasks / 500);
@@ -118,22 +123,43 @@ final class ProcessesWorkload {
     double seconds = (System.nanoTime() - start) / 1e9;
     CpuMeter.Usage cpu = CpuMeter.between(cpuFrom, CpuMeter.sample());
     double workerCores = CpuMeter.cores(CpuMeter.ticksOf(workerPids) - workerTicksFrom, seconds);
+    Map<String, Long> workerGroups = CpuMeter.threadGroupTicksOf(workerPids);
+    workerGroupsFrom.forEach((group, ticks) -> workerGroups.merge(group, -ticks, Long::sum));
+    double workerJitCores =
+        CpuMeter.cores(workerGroups.getOrDefault(CpuMeter.JIT_COMPILER, 0L), seconds);
     // Where the two cores went: the worker JVMs, PostgreSQL, and the machine as a whole (this
     // bench's own JVM only polls the count). A machine near 2.0 busy cores is CPU-bound.
     System.out.printf(
         Locale.ROOT,
-        "%sprocesses %d: %,d tasks at %,.0f tasks/s; worker JVMs %.2f cores (%.3f ms CPU per task),"
-            + " postgres %.2f cores (%.3f ms per task), machine user+system %.2f of %d cores%n",
+        "%sprocesses %d: %,d tasks at %,.0f tasks/s; worker JVMs %.2f cores (%.3f ms CPU per task,"
+            + " of which their JIT compiler threads %.3f), postgres %.2f cores (%.3f ms per task),"
+            + " machine user+system %.2f of %d cores%n",
         label,
         processes,
         tasks,
         tasks / seconds,
         workerCores,
         workerCores * seconds * 1000 / tasks,
+        workerJitCores * seconds * 1000 / tasks,
         cpu.postgresCores(),
         cpu.postgresMillisPer(tasks),
         cpu.userCores() + cpu.systemCores(),
         Runtime.getRuntime().availableProcessors());
+    // Each group's CPU a task: which of the workers' threads grow with the number of processes.
+    System.out.println(
+        workerGroups.entrySet().stream()
+            .filter(e -> e.getValue() > 0)
+            .sorted(Map.Entry.<String, Long>comparingByValue().reversed())
+            .map(
+                e ->
+                    String.format(
+                        Locale.ROOT,
+                        "%s %.3f",
+                        e.getKey(),
+                        CpuMeter.cores(e.getValue(), seconds) * seconds * 1000 / tasks))
+            .collect(
+                Collectors.joining(
+                    ", ", "  " + label + "worker JVMs' threads, ms CPU per task: ", "")));
     if (statements != null) {
       statements.print(label + "processes " + processes, tasks);
     }
