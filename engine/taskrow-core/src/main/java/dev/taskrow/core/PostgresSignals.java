@@ -177,13 +177,16 @@ public final class PostgresSignals implements Signals {
   }
 
   private void dispatch(String channel, String payload) {
+    if (TASK_CHANNEL.equals(channel)) {
+      TaskChangeCodec.deliver(payload, listeners);
+      return;
+    }
+    if (!WORK_CHANNEL.equals(channel)) {
+      return;
+    }
     for (SignalListener listener : listeners) {
       try {
-        if (WORK_CHANNEL.equals(channel)) {
-          listener.onQueueHasWork(payload);
-        } else if (TASK_CHANNEL.equals(channel)) {
-          TaskChangeCodec.decode(payload).forEach(listener::onTaskChanged);
-        }
+        listener.onQueueHasWork(payload);
       } catch (RuntimeException e) {
         log.warn("signal listener failed on {}: {}", channel, e.toString());
       }

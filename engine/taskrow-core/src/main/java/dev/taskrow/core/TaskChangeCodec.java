@@ -4,6 +4,8 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.UUID;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The wire form of task-change signals for text transports (NOTIFY, Pub/Sub): one line per change,
@@ -11,7 +13,49 @@ import java.util.UUID;
  * be read is skipped: signals are hints.
  */
 public final class TaskChangeCodec {
+  private static final Logger log = LoggerFactory.getLogger(TaskChangeCodec.class);
+
+  // Whether a listener class overrides onTaskChanged, found once per class.
+  private static final ClassValue<Boolean> READS_TASK_CHANGES =
+      new ClassValue<>() {
+        @Override
+        protected Boolean computeValue(Class<?> type) {
+          try {
+            return type.getMethod("onTaskChanged", TaskChange.class).getDeclaringClass()
+                != SignalListener.class;
+          } catch (NoSuchMethodException e) {
+            return true; // cannot tell: deliver
+          }
+        }
+      };
+
   private TaskChangeCodec() {}
+
+  /**
+   * Hands one received payload to the listeners that read task changes (override {@link
+   * SignalListener#onTaskChanged}), decoded once; nothing is decoded when none does. Every instance
+   * receives every instance's changes: a worker process with no such listener (no event stream)
+   * decoded all of them, once per listener, for nothing.
+   *
+   * @return how many changes were decoded: 0 when no listener reads them
+   */
+  public static int deliver(String payload, Collection<SignalListener> listeners) {
+    List<TaskChange> changes = null;
+    for (SignalListener listener : listeners) {
+      if (!READS_TASK_CHANGES.get(listener.getClass())) {
+        continue;
+      }
+      if (changes == null) {
+        changes = decode(payload);
+      }
+      try {
+        changes.forEach(listener::onTaskChanged);
+      } catch (RuntimeException e) {
+        log.warn("signal listener failed on a task change: {}", e.toString());
+      }
+    }
+    return changes == null ? 0 : changes.size();
+  }
 
   public static List<String> encode(Collection<TaskChange> changes, int maxPayload) {
     List<String> payloads = new ArrayList<>();

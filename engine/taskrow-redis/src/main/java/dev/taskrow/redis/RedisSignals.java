@@ -209,13 +209,16 @@ public final class RedisSignals implements Signals {
   }
 
   private void dispatch(String channel, String payload) {
+    if (taskChannel.equals(channel)) {
+      TaskChangeCodec.deliver(payload, listeners);
+      return;
+    }
+    if (!workChannel.equals(channel)) {
+      return;
+    }
     for (SignalListener listener : listeners) {
       try {
-        if (workChannel.equals(channel)) {
-          listener.onQueueHasWork(payload);
-        } else if (taskChannel.equals(channel)) {
-          TaskChangeCodec.decode(payload).forEach(listener::onTaskChanged);
-        }
+        listener.onQueueHasWork(payload);
       } catch (RuntimeException e) {
         log.warn("signal listener failed on {}: {}", channel, e.toString());
       }
