@@ -177,8 +177,13 @@ final class CpuMeter {
 
   /** This JVM's threads (/proc/self/task), by thread id, with their group and ticks. */
   private static Map<Long, GroupTicks> javaThreads() {
+    return threads(PROC.resolve("self/task"));
+  }
+
+  /** The threads of one process's task directory, by thread id, with their group and ticks. */
+  private static Map<Long, GroupTicks> threads(Path taskDirectory) {
     Map<Long, GroupTicks> threads = new HashMap<>();
-    try (Stream<Path> tasks = Files.list(PROC.resolve("self/task"))) {
+    try (Stream<Path> tasks = Files.list(taskDirectory)) {
       for (Path task : (Iterable<Path>) tasks::iterator) {
         try {
           String line = Files.readString(task.resolve("stat"));
@@ -191,7 +196,7 @@ final class CpuMeter {
         }
       }
     } catch (IOException e) {
-      return Map.of();
+      return Map.of(); // the process is gone
     }
     return threads;
   }
@@ -241,19 +246,9 @@ final class CpuMeter {
   static Map<String, Long> threadGroupTicksOf(List<Long> pids) {
     Map<String, Long> groups = new HashMap<>();
     for (long pid : pids) {
-      try (Stream<Path> tasks = Files.list(PROC.resolve(pid + "/task"))) {
-        for (Path task : (Iterable<Path>) tasks::iterator) {
-          try {
-            String line = Files.readString(task.resolve("stat"));
-            String name = line.substring(line.indexOf('(') + 1, line.lastIndexOf(')'));
-            groups.merge(threadGroup(name), ticks(line), Long::sum);
-          } catch (IOException | RuntimeException e) {
-            // the thread ended while the directory was read
-          }
-        }
-      } catch (IOException e) {
-        // the process is gone
-      }
+      threads(PROC.resolve(pid + "/task"))
+          .values()
+          .forEach(thread -> groups.merge(thread.group(), thread.ticks(), Long::sum));
     }
     return groups;
   }
